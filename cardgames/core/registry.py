@@ -1,0 +1,91 @@
+"""The games of the collection, found by name or alias; each is imported only when asked for."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import cast
+
+from cardgames.core.engine import Game
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What the picker needs to list a game without importing it.
+
+    Attributes:
+        name: The key used on the command line (``makao``).
+        title: The display name (``Makao``).
+        aliases: Other names accepted for it.
+        blurb: One line about the game.
+        min_players: Fewest seats.
+        max_players: Most seats.
+        module: The package that holds its Game object ``GAME``, or "" while it is not playable.
+    """
+
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    blurb: str
+    min_players: int
+    max_players: int
+    module: str
+
+    @property
+    def playable(self) -> bool:
+        """True when the game can be played already."""
+        return bool(self.module)
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo(
+        "makao", "Makao", ("macao",),
+        "Polish shedding game: battle cards, stops and demands.", 2, 6,
+        "cardgames.games.makao",
+    ),
+    GameInfo(
+        "shithead", "Shithead", ("vandtia", "vändtia", "skitgubbe"),
+        "Swedish rules: swap, clear with 10s and fours, blind play, turn clock.", 2, 4,
+        "cardgames.games.shithead",
+    ),
+    GameInfo(
+        "spite_malice", "Spite & Malice", ("spite", "spite-and-malice", "cat-and-mouse"),
+        "Czech house rules: race to empty your pay-off pile.", 2, 4, "",
+    ),
+    GameInfo(
+        "zoliky", "Žolíky", ("zolik", "žolíky", "rummy"),
+        "Czech rummy with jokers: meld, lay off, go out.", 2, 5, "",
+    ),
+    GameInfo(
+        "trash", "Trash", ("garbage",),
+        "Fill your layout from ace to ten before anyone else.", 2, 4, "",
+    ),
+)
+
+
+def find_game(name: str) -> GameInfo:
+    """Return the game whose name or alias is ``name`` (case-insensitive).
+
+    Raises:
+        KeyError: With a message listing the known games, if none matches.
+    """
+    key = name.strip().lower().replace(" ", "_")
+    for info in GAMES:
+        if key == info.name or key in info.aliases:
+            return info
+    known = ", ".join(info.name for info in GAMES)
+    raise KeyError(f"unknown game {name!r}; the games are: {known}")
+
+
+def load_game(name: str) -> Game:
+    """Import and return the Game object of a playable game.
+
+    Raises:
+        KeyError: If the game is unknown.
+        LookupError: If the game is not playable yet.
+    """
+    info = find_game(name)
+    if not info.playable:
+        raise LookupError(f"{info.title} is coming soon and cannot be played yet")
+    module = importlib.import_module(info.module)
+    return cast(Game, module.GAME)
