@@ -1,0 +1,341 @@
+"""The Session: the only holder of a game's State.
+
+Every front end (keys, mouse, typed commands, bots, tests) submits moves here and gets back
+:class:`Accepted` or :class:`Rejected`; a player's mistake never raises. The Session knows the
+seats, keeps the history (a game is its set-up plus its commands), runs the bots, offers undo
+against bots, runs the turn clock of games that have one, and manages hand-over between humans:
+when the next human to act is not the one who saw the table last, it serves only the public view
+until that human says ``ready``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardgames.bots import Bot
+from cardgames.core.engine import Action, Event, Game, Outcome, PlayerId, State, View
+from cardgames.core.errors import CardGameError
+from cardgames.core.registry import load_game
+from cardgames.core.rng import Rng
+from cardgames.session.commands import Accepted, Rejected, Result
+from cardgames.session.setup import GameSetup
+
+Clock = Callable[[], float]
+"""Returns a monotonic time in seconds; injected so tests need not wait."""
+
+
+class Session:
+    """One game in play.
+
+    Args:
+        setup: The game, seats, options and seed. Checked with ``GameSetup.check``.
+        clock: Monotonic seconds, for the turn clock (default ``time.monotonic``).
+        turn_seconds: Seconds a human has for a turn in games with a turn clock; None or 0 turns
+            the clock off. Defaults to the game's ``clock_seconds`` if it has one.
+
+    Raises:
+        ValueError: If the set-up is invalid.
+    """
+
+    def __init__(
+        self,
+        setup: GameSetup,
+        *,
+        clock: Clock | None = None,
+        turn_seconds: float | None = -1.0,
+    ) -> None:
+        setup.check()
+        self.setup = setup
+        self.game: Game = load_game(setup.game)
+        self.names: tuple[str, ...] = tuple(seat.name for seat in setup.seats)
+        self._state: State = self.game.new_game(
+            len(setup.seats), seed=setup.seed, options=setup.options
+        )
+        self.history: list[tuple[PlayerId, Action]] = []
+        self.events: list[Event] = []
+        self._bots: dict[PlayerId, tuple[Bot, Rng]] = {}
+        seat_rng = Rng(setup.seed ^ 0x5EED)
+        factories: dict[str, Callable[[], Bot]] = getattr(self.game, "bots", lambda: {})()
+        default_bot = next(iter(factories), "random")
+        for seat, spec in enumerate(setup.seats):
+            if spec.bot is not None:
+                kind = default_bot if spec.bot == "default" else spec.bot
+                if kind not in factories:
+                    raise ValueError(f"unknown computer player {spec.bot!r} for {self.game.title}")
+                self._bots[seat] = (factories[kind](), seat_rng.derive(seat))
+        humans = self.humans
+        self._shown: PlayerId | None = humans[0] if len(humans) == 1 else None
+        if clock is None:
+            import time
+
+            clock = time.monotonic
+        self._clock = clock
+        if turn_seconds is not None and turn_seconds < 0:
+            turn_seconds = getattr(self.game, "clock_seconds", None)
+        self.turn_seconds: float | None = turn_seconds or None
+        self._turn_owner: PlayerId | None = None
+        self._turn_started: float | None = None
+        self._sync_clock()
+
+    # ----------------------------------------------------------------- seats and views
+
+    @property
+    def humans(self) -> tuple[PlayerId, ...]:
+        """The seats played by people, in seat order."""
+        return tuple(i for i, seat in enumerate(self.setup.seats) if seat.is_human)
+
+    def is_human(self, seat: PlayerId) -> bool:
+        """True if ``seat`` is played by a person."""
+        return self.setup.seats[seat].is_human
+
+    @property
+    def current_player(self) -> PlayerId | None:
+        """The seat to act, or None once the game is over."""
+        return self._state.current_player
+
+    @property
+    def handover(self) -> PlayerId | None:
+        """The human who must take the terminal and say ready before his view is shown, or None.
+
+        While this is set, :meth:`view` gives only the public view and the human's moves are
+        refused.
+        """
+        seat = self._state.current_player
+        if seat is None or not self.is_human(seat) or seat == self._shown:
+            return None
+        return seat
+
+    @property
+    def viewer(self) -> PlayerId | None:
+        """The seat whose view the screen shows now: None (public) during a hand-over."""
+        if self.handover is not None:
+            return None
+        if self._shown is None and self.is_over:
+            return None
+        return self._shown
+
+    def ready(self, seat: PlayerId) -> Result:
+        """``seat`` has the terminal: end the hand-over and show his view.
+
+        Returns:
+            Accepted with no events, or Rejected if no hand-over to ``seat`` is pending.
+        """
+        if self.handover != seat:
+            return Rejected(f"It is not {self.names[seat]}'s turn to take the terminal.")
+        self._shown = seat
+        self._sync_clock(restart=True)
+        return Accepted(seat, None, "ready", ())
+
+    def view(self) -> View:
+        """The view of :attr:`viewer` (the public view during a hand-over)."""
+        return self._state.view(self.viewer)
+
+    def view_for(self, seat: PlayerId | None) -> View:
+        """The view of any seat (for bots and tests; front ends use :meth:`view`)."""
+        return self._state.view(seat)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._state.current_player is None
+
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else None."""
+        return self._state.outcome()
+
+    # ----------------------------------------------------------------- moves
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the human to act, once the hand-over is done; () otherwise."""
+        seat = self._state.current_player
+        if seat is None or not self.is_human(seat) or self.handover is not None:
+            return ()
+        return self._state.legal_actions()
+
+    def completions(self) -> tuple[str, ...]:
+        """The command texts of :meth:`legal_actions`, for the command bar."""
+        view = self._state.view(self._state.current_player)
+        return tuple(self.game.format_action(view, a) for a in self.legal_actions())
+
+    def submit_text(self, seat: PlayerId, text: str) -> Result:
+        """Read and play a typed command for ``seat``; never raises for a player's mistake."""
+        refusal = self._refuse_human(seat)
+        if refusal is not None:
+            return refusal
+        try:
+            action = self.game.parse_command(self._state.view(seat), text)
+        except CardGameError as error:
+            return Rejected(str(error))
+        return self._apply(seat, action)
+
+    def submit(self, seat: PlayerId, action: Action) -> Result:
+        """Play ``action`` for ``seat``; never raises for a player's mistake."""
+        refusal = self._refuse_human(seat)
+        if refusal is not None:
+            return refusal
+        return self._apply(seat, action)
+
+    def _refuse_human(self, seat: PlayerId) -> Rejected | None:
+        current = self._state.current_player
+        if current is None:
+            return Rejected("The game is over.")
+        if seat != current:
+            return Rejected(f"It is {self.names[current]}'s turn, not {self.names[seat]}'s.")
+        if not self.is_human(seat):
+            return Rejected(f"{self.names[seat]} is a computer player.")
+        if self.handover is not None:
+            return Rejected(f"Hand the terminal to {self.names[seat]} first.")
+        return None
+
+    def _apply(self, seat: PlayerId, action: Action) -> Result:
+        view = self._state.view(seat)
+        try:
+            command = self.game.format_action(view, action)
+            events = self._state.apply(action)
+        except CardGameError as error:
+            return Rejected(str(error))
+        self.history.append((seat, action))
+        self.events.extend(events)
+        self._sync_clock()
+        return Accepted(seat, action, command, tuple(events))
+
+    @property
+    def bot_to_move(self) -> bool:
+        """True if a computer player must act now."""
+        seat = self._state.current_player
+        return seat is not None and seat in self._bots
+
+    def step_bot(self) -> Accepted | None:
+        """Let the computer player to act make one move; None if it is no bot's turn."""
+        seat = self._state.current_player
+        if seat is None or seat not in self._bots:
+            return None
+        bot, rng = self._bots[seat]
+        action = bot.choose(self._state.view(seat), self._state.legal_actions(), rng)
+        result = self._apply(seat, action)
+        if isinstance(result, Rejected):
+            raise RuntimeError(f"bot {bot.name} chose an illegal move: {result.message}")
+        return result
+
+    def run_bots(self, limit: int = 100_000) -> list[Accepted]:
+        """Let bots move until a human must act or the game ends; returns their moves."""
+        moves: list[Accepted] = []
+        while self.bot_to_move and len(moves) < limit:
+            move = self.step_bot()
+            assert move is not None
+            moves.append(move)
+        return moves
+
+    # ----------------------------------------------------------------- undo
+
+    def can_undo(self, seat: PlayerId) -> bool:
+        """True if ``seat`` may take back his last move: the only human, against bots."""
+        return (
+            self.humans == (seat,)
+            and len(self._bots) > 0
+            and any(player == seat for player, _ in self.history)
+        )
+
+    def undo(self, seat: PlayerId) -> Result:
+        """Take back ``seat``'s last move and every bot move after it, by replaying the rest.
+
+        Returns:
+            Accepted (with no events), or Rejected when undo is not allowed.
+        """
+        if not self.can_undo(seat):
+            if self.humans != (seat,) or not self._bots:
+                return Rejected("Undo is only for a game against computer players.")
+            return Rejected("There is no move of yours to undo.")
+        last = max(i for i, (player, _) in enumerate(self.history) if player == seat)
+        kept = self.history[:last]
+        self._state = self.game.new_game(
+            len(self.setup.seats), seed=self.setup.seed, options=self.setup.options
+        )
+        self.history = []
+        self.events = []
+        for player, action in kept:
+            self.events.extend(self._state.apply(action))
+            self.history.append((player, action))
+        self._sync_clock(restart=True)
+        return Accepted(seat, None, "undo", ())
+
+    # ----------------------------------------------------------------- log
+
+    def describe(self, event: Event, viewer: PlayerId | None) -> str:
+        """One log line for ``event`` from ``viewer``'s side; private cards stay hidden."""
+        return self.game.describe(event.for_viewer(viewer), viewer, self.names)
+
+    def log_lines(self, viewer: PlayerId | None, last: int = 200) -> list[str]:
+        """The last ``last`` events described for ``viewer``."""
+        return [self.describe(event, viewer) for event in self.events[-last:]]
+
+    def commands(self) -> list[str]:
+        """The command texts of the history, in order (with the set-up, a full record)."""
+        texts = []
+        replay = self.game.new_game(
+            len(self.setup.seats), seed=self.setup.seed, options=self.setup.options
+        )
+        for player, action in self.history:
+            texts.append(self.game.format_action(replay.view(player), action))
+            replay.apply(action)
+        return texts
+
+    def to_json(self) -> dict[str, Any]:
+        """The set-up and the full position, for bug reports."""
+        return {"game": self.setup.game, "state": self._state.to_json()}
+
+    # ----------------------------------------------------------------- turn clock
+
+    @property
+    def clock_running(self) -> bool:
+        """True while a human's turn clock counts down (never during a hand-over or for bots)."""
+        return self._turn_started is not None
+
+    def time_left(self) -> float | None:
+        """Seconds left in the current human turn, or None when no clock runs."""
+        if self._turn_started is None or self.turn_seconds is None:
+            return None
+        return max(0.0, self.turn_seconds - (self._clock() - self._turn_started))
+
+    def tick(self) -> Accepted | None:
+        """Submit the game's time-out move if the current human's time has run out.
+
+        Returns:
+            The time-out move, or None if time is not up (or no clock runs).
+        """
+        left = self.time_left()
+        if left is None or left > 0:
+            return None
+        seat = self._state.current_player
+        timeout = self._timeout_action()
+        if seat is None or timeout is None:
+            return None
+        result = self._apply(seat, timeout)
+        return result if isinstance(result, Accepted) else None
+
+    def _timeout_action(self) -> Action | None:
+        offer = getattr(self._state, "timeout_action", None)
+        return None if offer is None else offer()
+
+    def _sync_clock(self, restart: bool = False) -> None:
+        """Start, keep or stop the turn clock after anything that may change whose turn it is.
+
+        The clock runs for a human seat whose view is shown (not under the pass screen) in a game
+        that offers a time-out move; it restarts when the turn passes to another seat.
+        """
+        seat = self._state.current_player
+        runs = (
+            self.turn_seconds is not None
+            and seat is not None
+            and self.is_human(seat)
+            and self.handover is None
+            and self._timeout_action() is not None
+        )
+        if not runs:
+            self._turn_owner = None
+            self._turn_started = None
+            return
+        if restart or seat != self._turn_owner or self._turn_started is None:
+            self._turn_owner = seat
+            self._turn_started = self._clock()

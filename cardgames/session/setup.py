@@ -1,0 +1,99 @@
+"""What a game is started from: the game, the seats, the house options and the seed.
+
+Kept free of Textual so the command line can validate a set-up without importing the UI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from cardgames.core.registry import find_game
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """One seat at the table.
+
+    Attributes:
+        name: The player's name as shown at the table.
+        bot: The bot that plays this seat (a key of the game's ``bots()``), or None for a human.
+    """
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        """True for a seat played by a person."""
+        return self.bot is None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    """Everything needed to deal a game and to replay it.
+
+    Attributes:
+        game: The game's name (``makao``).
+        seats: One entry per seat, seat 0 first.
+        options: House options switched on or off; missing ones take the spec's default.
+        seed: The seed of the deal and of every reshuffle.
+    """
+
+    game: str
+    seats: tuple[SeatSpec, ...]
+    options: Mapping[str, bool] = field(default_factory=dict)
+    seed: int = 0
+
+    def check(self) -> None:
+        """Validate the set-up against the game's limits.
+
+        Raises:
+            ValueError: With a one-line message, if the game is unknown or not playable, the
+                number of seats is out of range, or an option is unknown.
+        """
+        try:
+            info = find_game(self.game)
+        except KeyError as error:
+            raise ValueError(error.args[0]) from None
+        if not info.playable:
+            raise ValueError(f"{info.title} is coming soon and cannot be played yet")
+        count = len(self.seats)
+        if not info.min_players <= count <= info.max_players:
+            raise ValueError(
+                f"{info.title} takes {info.min_players}-{info.max_players} players, not {count}"
+            )
+
+
+DEFAULT_NAMES = ("You", "Anna", "Bob", "Cyril", "Dana", "Emil")
+HUMAN_NAMES = ("Anna", "Bob", "Cyril", "Dana", "Emil", "Fiona")
+
+
+def default_seats(players: int, bots: int, bot: str = "default") -> tuple[SeatSpec, ...]:
+    """Seats for a quick game: the humans first, then ``bots`` computer players.
+
+    Args:
+        players: Total seats.
+        bots: How many of them are computer players (0 .. players).
+        bot: The bot kind for the computer seats.
+
+    Returns:
+        With one human, that seat is called "You"; with several, they get names.
+
+    Raises:
+        ValueError: If ``bots`` is out of range.
+    """
+    if not 0 <= bots <= players:
+        raise ValueError(f"--bots must be between 0 and {players}")
+    humans = players - bots
+    seats: list[SeatSpec] = []
+    if humans == 1:
+        seats.append(SeatSpec("You"))
+        names: tuple[str, ...] = DEFAULT_NAMES[1:]
+    else:
+        seats.extend(SeatSpec(HUMAN_NAMES[i]) for i in range(humans))
+        names = tuple(n for n in DEFAULT_NAMES[1:] if n not in HUMAN_NAMES[:humans]) + tuple(
+            f"Bot {i}" for i in range(1, 7)
+        )
+    seats.extend(SeatSpec(f"{names[i]}", bot) for i in range(bots))
+    return tuple(seats)

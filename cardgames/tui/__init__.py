@@ -1,0 +1,1 @@
+"""The Textual front end. Importing this package imports nothing from Textual."""
