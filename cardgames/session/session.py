@@ -31,8 +31,8 @@ class Session:
     Args:
         setup: The game, seats, options and seed. Checked with ``GameSetup.check``.
         clock: Monotonic seconds, for the turn clock (default ``time.monotonic``).
-        turn_seconds: Seconds a human has for a turn in games with a turn clock; None or 0 turns
-            the clock off. Defaults to the game's ``clock_seconds`` if it has one.
+        turn_seconds: Seconds a human has for a turn in games with a turn clock; 0 switches the
+            clock off; None (the default) takes the game's ``clock_seconds``, if it has one.
 
     Raises:
         ValueError: If the set-up is invalid.
@@ -43,7 +43,7 @@ class Session:
         setup: GameSetup,
         *,
         clock: Clock | None = None,
-        turn_seconds: float | None = -1.0,
+        turn_seconds: float | None = None,
     ) -> None:
         setup.check()
         self.setup = setup
@@ -71,7 +71,7 @@ class Session:
 
             clock = time.monotonic
         self._clock = clock
-        if turn_seconds is not None and turn_seconds < 0:
+        if turn_seconds is None:
             turn_seconds = getattr(self.game, "clock_seconds", None)
         self.turn_seconds: float | None = turn_seconds or None
         self._turn_owner: PlayerId | None = None
