@@ -1,0 +1,117 @@
+"""Cards, decks, the seeded RNG, views and the registry."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardgames.core.cards import Card, Rank, Suit, cards_text, parse_card, parse_rank, parse_suit
+from cardgames.core.deck import build_deck
+from cardgames.core.engine import Event
+from cardgames.core.errors import InvalidCommand
+from cardgames.core.registry import GAMES, find_game, load_game
+from cardgames.core.rng import Rng
+from cardgames.core.view import HIDDEN, Hidden, visible_to
+
+
+def test_two_decks_give_two_distinct_seven_of_hearts() -> None:
+    deck = build_deck(decks=2)
+    sevens = [c for c in deck if c.rank is Rank.SEVEN and c.suit is Suit.HEARTS]
+    assert len(deck) == 104
+    assert len(sevens) == 2
+    assert sevens[0] != sevens[1]
+    assert sevens[0].same_face(sevens[1])
+    assert sevens[0].symbol == sevens[1].symbol == "7♥"
+    assert len(set(deck)) == 104
+
+
+def test_jokers_alternate_colour() -> None:
+    deck = build_deck(decks=1, jokers=2)
+    jokers = [c for c in deck if c.is_joker]
+    assert len(deck) == 54
+    assert [j.code for j in jokers] == ["Xr", "Xb"]
+    assert parse_card("xR") == jokers[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("7h", Card(Rank.SEVEN, Suit.HEARTS)),
+        ("10s", Card(Rank.TEN, Suit.SPADES)),
+        ("Ts", Card(Rank.TEN, Suit.SPADES)),
+        ("qd", Card(Rank.QUEEN, Suit.DIAMONDS)),
+        ("A♣", Card(Rank.ACE, Suit.CLUBS)),
+        ("7♥", Card(Rank.SEVEN, Suit.HEARTS)),
+    ],
+)
+def test_parse_card(text: str, card: Card) -> None:
+    assert parse_card(text) == card
+    assert parse_card(card.code) == card
+
+
+@pytest.mark.parametrize("text", ["", "7", "7x", "1h", "11h", "Zs", "X"])
+def test_parse_card_refuses_with_a_reason(text: str) -> None:
+    with pytest.raises(InvalidCommand, match=r"card|suit|rank"):
+        parse_card(text)
+
+
+def test_parse_rank_and_suit() -> None:
+    assert parse_rank("t") is Rank.TEN
+    assert parse_rank("J") is Rank.JACK
+    assert parse_suit("hearts") is Suit.HEARTS
+    assert parse_suit("♠") is Suit.SPADES
+    with pytest.raises(InvalidCommand):
+        parse_rank("1")
+    with pytest.raises(InvalidCommand):
+        parse_suit("x")
+    assert cards_text([Card(Rank.SEVEN, Suit.HEARTS), Card(Rank.KING, Suit.SPADES)]) == "7♥ K♠"
+
+
+def test_rng_is_reproducible_and_clonable_and_json_safe() -> None:
+    a, b = Rng(42), Rng(42)
+    deck_a, deck_b = build_deck(), build_deck()
+    a.shuffle(deck_a)
+    b.shuffle(deck_b)
+    assert deck_a == deck_b
+    copy = a.clone()
+    assert [a.randrange(1000) for _ in range(5)] == [copy.randrange(1000) for _ in range(5)]
+    c = Rng(7)
+    d = c.clone()
+    assert c.derive(1).randrange(10**9) == d.derive(1).randrange(10**9)
+    assert Rng(7).derive(1).randrange(10**9) != Rng(7).derive(2).randrange(10**9)
+
+
+def test_rng_json_round_trip_continues_the_sequence() -> None:
+    rng = Rng(3)
+    rng.randrange(10)
+    restored = Rng.from_json(json.loads(json.dumps(rng.to_json())))
+    expected = [rng.randrange(10**6) for _ in range(10)]
+    assert [restored.randrange(10**6) for _ in range(10)] == expected
+
+
+def test_hidden_is_a_singleton_and_views_hide_others_cards() -> None:
+    cards = [Card(Rank.ACE, Suit.SPADES), Card(Rank.TWO, Suit.HEARTS)]
+    assert Hidden() is HIDDEN
+    assert visible_to(1, 1, cards) == tuple(cards)
+    assert visible_to(0, 1, cards) == (HIDDEN, HIDDEN)
+    assert visible_to(None, 1, cards) == (HIDDEN, HIDDEN)
+
+
+def test_private_event_hides_cards_from_others() -> None:
+    event = Event("draw", 1, (Card(Rank.ACE, Suit.SPADES),), 1, private=True)
+    assert event.for_viewer(1) is event
+    assert event.for_viewer(0).cards == ()
+    assert event.for_viewer(0).count == 1
+    assert event.for_viewer(None).cards == ()
+
+
+def test_registry_finds_games_by_name_and_alias() -> None:
+    assert len(GAMES) == 5
+    assert find_game("Makao").name == "makao"
+    assert find_game("vändtia").name == "shithead"
+    assert find_game("Spite").name == "spite_malice"
+    with pytest.raises(KeyError, match="unknown game"):
+        find_game("poker")
+    with pytest.raises(LookupError, match="coming soon"):
+        load_game("trash")
