@@ -25,6 +25,11 @@ Clock = Callable[[], float]
 """Returns a monotonic time in seconds; injected so tests need not wait."""
 
 
+def possessive(name: str) -> str:
+    """``Anna's``, ``Bob's``; ``your`` for the seat called "You"."""
+    return "your" if name == "You" else f"{name}'s"
+
+
 class Session:
     """One game in play.
 
@@ -181,7 +186,9 @@ class Session:
         if current is None:
             return Rejected("The game is over.")
         if seat != current:
-            return Rejected(f"It is {self.names[current]}'s turn, not {self.names[seat]}'s.")
+            return Rejected(
+                f"It is {possessive(self.names[current])} turn, not {possessive(self.names[seat])}."
+            )
         if not self.is_human(seat):
             return Rejected(f"{self.names[seat]} is a computer player.")
         if self.handover is not None:
@@ -238,7 +245,10 @@ class Session:
         )
 
     def undo(self, seat: PlayerId) -> Result:
-        """Take back ``seat``'s last move and every bot move after it, by replaying the rest.
+        """Take back ``seat``'s last turn and every bot move after it, by replaying the rest.
+
+        A turn is the run of ``seat``'s consecutive commands (a draw and the play of the drawn
+        card, a play and its demand), so a card seen during the turn cannot be un-seen cheaply.
 
         Returns:
             Accepted (with no events), or Rejected when undo is not allowed.
@@ -247,8 +257,10 @@ class Session:
             if self.humans != (seat,) or not self._bots:
                 return Rejected("Undo is only for a game against computer players.")
             return Rejected("There is no move of yours to undo.")
-        last = max(i for i, (player, _) in enumerate(self.history) if player == seat)
-        kept = self.history[:last]
+        start = max(i for i, (player, _) in enumerate(self.history) if player == seat)
+        while start > 0 and self.history[start - 1][0] == seat:
+            start -= 1
+        kept = self.history[:start]
         self._state = self.game.new_game(
             len(self.setup.seats), seed=self.setup.seed, options=self.setup.options
         )

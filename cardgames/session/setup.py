@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from cardgames.core.registry import find_game
+from cardgames.core.registry import find_game, load_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +63,13 @@ class GameSetup:
             raise ValueError(
                 f"{info.title} takes {info.min_players}-{info.max_players} players, not {count}"
             )
+        if self.options:
+            known = tuple(spec.name for spec in load_game(info.name).options)
+            for name in self.options:
+                if name not in known:
+                    raise ValueError(
+                        f"{info.title} has no option {name!r}; its options are: {', '.join(known)}"
+                    )
 
 
 DEFAULT_NAMES = ("You", "Anna", "Bob", "Cyril", "Dana", "Emil")
@@ -86,14 +93,15 @@ def default_seats(players: int, bots: int, bot: str = "default") -> tuple[SeatSp
     if not 0 <= bots <= players:
         raise ValueError(f"--bots must be between 0 and {players}")
     humans = players - bots
-    seats: list[SeatSpec] = []
+    spare = tuple(f"Bot {i}" for i in range(1, players + 1))
     if humans == 1:
-        seats.append(SeatSpec("You"))
-        names: tuple[str, ...] = DEFAULT_NAMES[1:]
+        seats = [SeatSpec("You")]
+        names = DEFAULT_NAMES[1:] + spare
     else:
-        seats.extend(SeatSpec(HUMAN_NAMES[i]) for i in range(humans))
-        names = tuple(n for n in DEFAULT_NAMES[1:] if n not in HUMAN_NAMES[:humans]) + tuple(
-            f"Bot {i}" for i in range(1, 7)
-        )
-    seats.extend(SeatSpec(f"{names[i]}", bot) for i in range(bots))
+        seats = [
+            SeatSpec(HUMAN_NAMES[i] if i < len(HUMAN_NAMES) else f"Player {i + 1}")
+            for i in range(humans)
+        ]
+        names = tuple(n for n in DEFAULT_NAMES[1:] if n not in HUMAN_NAMES[:humans]) + spare
+    seats.extend(SeatSpec(names[i], bot) for i in range(bots))
     return tuple(seats)

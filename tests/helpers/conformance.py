@@ -26,6 +26,7 @@ def play_random_game(
     max_moves: int = 5000,
     illegal: Callable[[State], Iterable[Action]] | None = None,
     check_every: int = 1,
+    policy: Callable[[State, tuple[Action, ...], Rng], Action] | None = None,
 ) -> tuple[State, list[Action]]:
     """Play one seeded random game to the end, checking the invariants after every move.
 
@@ -38,6 +39,9 @@ def play_random_game(
         illegal: Gives actions the current player may not make now; each must be refused with
             IllegalMove and leave the position unchanged.
         check_every: Check refusals and JSON round trips every n-th move (1 = every move).
+        policy: Chooses each move from the state, its legal actions and the seeded RNG
+            (default: uniformly among the legal actions). It may return an action the engine
+            accepts outside the legal list, such as a turn clock's time-out move.
 
     Returns:
         The final state and the actions played.
@@ -63,7 +67,7 @@ def play_random_game(
                     assert state.to_json() == before, f"refused {bad!r} changed the state"
             rebuilt = game.state_from_json(json.loads(json.dumps(state.to_json())))
             assert rebuilt.to_json() == state.to_json()
-        action = chooser.choice(legal)
+        action = chooser.choice(legal) if policy is None else policy(state, legal, chooser)
         state.apply(action)
         actions.append(action)
         assert state.card_count() == total, f"cards not conserved after {action!r}"

@@ -1,0 +1,110 @@
+"""The Session's turn clock, tested with an injected clock and the tiny Race game (fake_game).
+
+The clock runs only for a human whose view is shown: never for bots, never under the pass screen;
+when time is up, ``tick`` submits the game's time-out move (SH-17 is the rule that needs it).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgames.session.commands import Accepted, Rejected
+from cardgames.session.session import Session
+from cardgames.session.setup import GameSetup, SeatSpec
+from tests.session.conftest import FakeClock
+from tests.session.fake_game import Add, Timeout
+
+pytestmark = pytest.mark.usefixtures("race")
+
+SOLO = (SeatSpec("You"), SeatSpec("Bot", "random"))
+DUO = (SeatSpec("Anna"), SeatSpec("Bob"))
+
+
+def race(seats: tuple[SeatSpec, ...], clock: FakeClock, **kwargs: float | None) -> Session:
+    return Session(GameSetup("race", seats, seed=3), clock=clock, **kwargs)
+
+
+def test_clock_takes_the_games_turn_time_and_counts_down(clock: FakeClock) -> None:
+    session = race(SOLO, clock)
+    assert session.clock_running
+    assert session.time_left() == 30
+    clock.advance(12.5)
+    assert session.time_left() == 17.5
+    assert session.tick() is None
+    assert session.history == []
+
+
+def test_tick_submits_the_timeout_when_time_is_up(clock: FakeClock) -> None:
+    session = race(SOLO, clock, turn_seconds=5)
+    clock.advance(4.9)
+    assert session.tick() is None
+    clock.advance(0.1)
+    move = session.tick()
+    assert isinstance(move, Accepted)
+    assert (move.player, move.action, move.command) == (0, Timeout(), "timeout")
+    assert session.history == [(0, Timeout())]
+    assert session.view_for(None).total == 1
+    assert session.current_player == 1
+    assert not session.clock_running, "the clock never runs for a computer player"
+
+
+def test_clock_restarts_for_the_next_human_turn(clock: FakeClock) -> None:
+    session = race(SOLO, clock, turn_seconds=10)
+    clock.advance(8)
+    assert isinstance(session.submit(0, Add(2)), Accepted)
+    session.run_bots()
+    assert session.current_player == 0
+    assert session.time_left() == 10
+
+
+def test_turn_seconds_zero_switches_the_clock_off(clock: FakeClock) -> None:
+    session = race(SOLO, clock, turn_seconds=0)
+    clock.advance(10_000)
+    assert not session.clock_running
+    assert session.time_left() is None
+    assert session.tick() is None
+    assert session.history == []
+
+
+def test_clock_does_not_run_during_hand_over(clock: FakeClock) -> None:
+    session = race(DUO, clock)
+    assert session.handover == 0
+    assert not session.clock_running
+    clock.advance(1000)
+    assert session.tick() is None
+    assert session.history == []
+    assert isinstance(session.ready(0), Accepted)
+    assert session.time_left() == 30
+    clock.advance(20)
+    assert isinstance(session.submit(0, Add(1)), Accepted)
+    assert session.handover == 1
+    assert session.time_left() is None
+    clock.advance(1000)
+    assert session.tick() is None
+    assert isinstance(session.ready(1), Accepted)
+    assert session.time_left() == 30, "Bob's time starts when he takes the terminal"
+
+
+def test_clock_stops_when_the_game_ends(clock: FakeClock) -> None:
+    session = race(SOLO, clock)
+    while not session.is_over:
+        session.submit(0, Add(2))
+        session.run_bots()
+    assert not session.clock_running
+    assert session.tick() is None
+
+
+def test_hand_over_shows_only_the_public_view(clock: FakeClock) -> None:
+    session = race(DUO, clock, turn_seconds=0)
+    secrets = session.view_for(0).secret, session.view_for(1).secret
+    assert session.viewer is None
+    assert session.view().secret is None
+    refused = session.submit(0, Add(1))
+    assert isinstance(refused, Rejected)
+    assert "Anna" in refused.message
+    session.ready(0)
+    assert session.view().secret == secrets[0]
+    session.submit(0, Add(1))
+    assert session.view().secret is None
+    session.ready(1)
+    assert session.view().secret == secrets[1]
