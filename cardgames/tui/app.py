@@ -1,0 +1,93 @@
+"""The Textual application: the game picker first, or a game straight from the command line."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from cardgames.session.setup import GameSetup
+from cardgames.tui.screens.picker import PickerScreen
+from cardgames.tui.settings import AppSettings
+
+
+class CardGamesApp(App[None]):
+    """The card-games app.
+
+    Args:
+        setup: A game to start at once (the picker stays underneath for "back to games"), or None
+            to open the picker.
+        settings: Display and pacing choices.
+        clock: Monotonic seconds for the pass screen's arming delay and the turn clock (tests
+            inject a fake).
+        pass_delay: Seconds the pass screen ignores Enter after it appears.
+    """
+
+    CSS_PATH = Path(__file__).parent / "app.tcss"
+    TITLE = "Card games"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True)
+    ]
+
+    def __init__(
+        self,
+        setup: GameSetup | None = None,
+        settings: AppSettings | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        pass_delay: float = 0.5,
+    ) -> None:
+        super().__init__()
+        self.initial_setup = setup
+        self.settings = settings or AppSettings()
+        self.clock = clock
+        self.pass_delay = pass_delay
+
+    def get_default_screen(self) -> Screen[None]:
+        """The game picker is the bottom screen."""
+        return PickerScreen()
+
+    def on_mount(self) -> None:
+        """Start the command line's game, if one was given."""
+        if self.initial_setup is not None:
+            self.start_game(self.initial_setup)
+
+    def start_game(self, setup: GameSetup, *, replace: bool = False) -> None:
+        """Deal ``setup`` and show its table.
+
+        Args:
+            setup: The game to play.
+            replace: Replace the top screen (set-up or game over) instead of pushing on top.
+        """
+        # Imported here so the picker's first frame does not pay for the table and its engines.
+        from cardgames.session.session import Session
+        from cardgames.tui.screens.table import TableScreen
+
+        try:
+            session = Session(setup, clock=self.clock, turn_seconds=self.settings.turn_seconds)
+            table = TableScreen(
+                session, self.settings, clock=self.clock, pass_delay=self.pass_delay
+            )
+        except (ValueError, LookupError) as error:
+            self.notify(str(error), severity="error")
+            return
+        if replace:
+            self.switch_screen(table)
+        else:
+            self.push_screen(table)
+
+
+def make_app(setup: GameSetup | None = None, settings: AppSettings | None = None) -> CardGamesApp:
+    """Build the app: the picker when ``setup`` is None, else that game at once.
+
+    Args:
+        setup: The game to start, e.g. from ``cardgames play makao --players 4 --bots 3``.
+        settings: Display and pacing choices (defaults: Unicode, red/black, 0.6 s bot delay).
+    """
+    return CardGamesApp(setup, settings)

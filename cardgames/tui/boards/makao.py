@@ -1,0 +1,340 @@
+"""The Makao table: seats, the stock and the discard pile, what is pending, the log and the hand.
+
+Keys: Enter plays (the selection in order, or the card under the cursor), ``d`` draws, ``t`` takes a
+pending draw (MK-8), ``w`` waits out a stop (MK-10), ``p`` keeps a drawn card (MK-5), ``m`` says
+makao (``makao-call`` option), ``e`` reopens the demand dialog (MK-11, MK-12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from cardgames.core.cards import Card, Rank, Suit
+from cardgames.core.engine import Action
+from cardgames.games.makao.actions import CallMakao, Demand, Draw, Pass, Play, Take, Wait
+from cardgames.tui.render import (
+    CardStyle,
+    back_box,
+    card_box,
+    card_label,
+    card_text,
+    cards_in_text,
+    empty_box,
+    suit_colour,
+)
+from cardgames.tui.screens.dialogs import ChoiceDialog
+from cardgames.tui.widgets.board import Board, TableInfo
+from cardgames.tui.widgets.hand import HandWidget
+from cardgames.tui.widgets.log import LogPanel
+from cardgames.tui.widgets.seats import SeatInfo, SeatsStrip
+
+_VERBS: dict[str, type] = {"draw": Draw, "take": Take, "wait": Wait, "pass_turn": Pass,
+                           "makao": CallMakao}
+_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+class MakaoBoard(Board):
+    """Draws a Makao view and turns keys and clicks into Makao actions."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "verb('draw')", "Draw"),
+        Binding("t", "verb('take')", "Take"),
+        Binding("w", "verb('wait')", "Wait"),
+        Binding("p,n", "verb('pass_turn')", "Pass"),
+        Binding("m", "verb('makao')", "Makao!"),
+        Binding("e", "demand", "Demand"),
+    ]
+
+    DEFAULT_CSS = """
+    MakaoBoard { layout: vertical; height: 1fr; }
+    MakaoBoard #middle { height: 1fr; min-height: 7; }
+    MakaoBoard #table-side { width: 30; padding: 0 1; }
+    MakaoBoard #pile { height: 7; }
+    MakaoBoard #pending { height: 1fr; }
+    MakaoBoard #log { width: 1fr; border: round #444466; border-title-color: #9a9a9a;
+        padding: 0 1; }
+    MakaoBoard #hand-box { height: auto; max-height: 8; border: round #5f87af;
+        border-title-color: #d0d0d0; border-title-style: bold; padding: 0 1; }
+    MakaoBoard #hand-box:focus-within { border: round #ffd75f; }
+    MakaoBoard HandWidget { height: auto; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: Any = None
+        self.info: TableInfo | None = None
+        self._asked: tuple[object, ...] | None = None
+
+    def compose(self) -> ComposeResult:
+        """Seats on top, the pile and the log in the middle, the hand at the bottom."""
+        yield SeatsStrip(id="seats")
+        with Horizontal(id="middle"):
+            with Vertical(id="table-side"):
+                yield Static(id="pile")
+                yield Static(id="pending")
+            yield LogPanel(id="log")
+        with Vertical(id="hand-box"):
+            yield HandWidget(id="hand")
+
+    def on_mount(self) -> None:
+        """Title the log."""
+        self.query_one("#log", LogPanel).border_title = "Log"
+
+    # ------------------------------------------------------------------ drawing
+
+    def show(self, view: Any, info: TableInfo) -> None:
+        """Draw a :class:`MakaoView` for ``info.viewer``; open the demand dialog when due."""
+        self.view = view
+        self.info = info
+        style = info.style
+        self.query_one(SeatsStrip).show(self._seats(view, info), style)
+        self.query_one("#pile", Static).update(self._pile(view, style))
+        self.query_one("#pending", Static).update(self._pending(view, info))
+        self.query_one(LogPanel).set_lines(info.log, style)
+        hand = self.query_one(HandWidget)
+        mine = view.viewer is not None and view.current_player == view.viewer
+        hand.set_hand(
+            tuple(view.hand),
+            playable=view.playable,
+            style=style,
+            can_play=mine and any(isinstance(a, Play) for a in view.legal),
+            marked=view.drawn if view.phase == "drawn" else None,
+            empty_text=self._empty_hand(view, info),
+        )
+        box = self.query_one("#hand-box")
+        if view.viewer is None:
+            box.border_title = "Hands are hidden"
+        else:
+            box.border_title = f"{_possessive(info.names[view.viewer])} hand ({len(view.hand)})"
+        self.refresh_bindings()
+        self._maybe_ask_demand()
+
+    def _seats(self, view: Any, info: TableInfo) -> tuple[SeatInfo, ...]:
+        seats = []
+        for seat in range(view.players):
+            note = ""
+            if seat in view.finished:
+                note = f"out {_ORDINALS[view.finished.index(seat)]}"
+            elif view.skip_turns[seat]:
+                note = f"sits out {view.skip_turns[seat]}"
+            seats.append(
+                SeatInfo(
+                    name=info.names[seat],
+                    cards=view.hand_sizes[seat],
+                    note=note,
+                    current=view.current_player == seat,
+                    you=view.viewer == seat,
+                    bot=seat in info.bots,
+                )
+            )
+        return tuple(seats)
+
+    def _pile(self, view: Any, style: CardStyle) -> Text:
+        stock = back_box(style, str(view.stock_size)) if view.stock_size else empty_box(style)
+        caption = ""
+        if view.top_as != view.top:
+            caption = f"={card_label(view.top_as, style)}"
+        discard = card_box(view.top, style, caption=caption)
+        text = Text()
+        for left, right in zip(stock, discard, strict=True):
+            text.append_text(left)
+            text.append("   ")
+            text.append_text(right)
+            text.append("\n")
+        text.append(" stock   discard", style="#9a9a9a")
+        text.append(f" ({view.discard_size})", style="#6c6c6c")
+        return text
+
+    def _pending(self, view: Any, info: TableInfo) -> Text:
+        names = info.names
+        style = info.style
+        text = Text()
+        current = view.current_player
+        if current is None:
+            text.append("The game is over.", style="bold")
+            return text
+        who = "You" if current == view.viewer else names[current]
+        if current == view.viewer:
+            text.append("Your turn", style="bold #ffd75f")
+        else:
+            text.append(f"{names[current]}'s turn", style="bold #d0d0d0")
+        text.append("\n")
+        mine = current == view.viewer
+        if view.pending_draw or view.pending_skips:
+            if mine and view.description:
+                line = view.description
+            elif view.pending_draw:
+                line = f"{who} must take {view.pending_draw} or answer"
+            else:
+                turns = "turn" if view.pending_skips == 1 else "turns"
+                line = f"{who} must sit out {view.pending_skips} {turns} or answer with a 4"
+            entry = cards_in_text(line, style)
+            entry.stylize_before("bold #ff875f")
+            text.append_text(entry)
+            text.append("\n")
+        if view.demand is not None:
+            text.append("Demand: ", style="bold #af87ff")
+            text.append_text(_demand_text(view.demand.value, style))
+            text.append(f" (by {names[view.demand.by]})", style="#af87ff")
+            text.append("\n")
+        return text
+
+    def _empty_hand(self, view: Any, info: TableInfo) -> str:
+        if view.viewer is None:
+            if view.current_player is not None and view.current_player not in info.bots:
+                return f"Waiting for {info.names[view.current_player]} to take the terminal."
+            return "Computer players only: watching."
+        if view.viewer in view.finished:
+            return "You are out: no cards left."
+        return "No cards."
+
+    # ------------------------------------------------------------------ hints
+
+    def status_hint(self, view: Any, info: TableInfo) -> str:
+        """What the viewing player can do now, with the keys."""
+        if view.viewer is None or view.current_player != view.viewer:
+            return ""
+        legal = view.legal
+        if view.phase == "demand":
+            return "Choose a demand (e)."
+        if view.phase == "drawn" and view.drawn is not None:
+            drawn = card_label(view.drawn, info.style)
+            if any(isinstance(a, Play) for a in legal):
+                return f"You drew {drawn}: Enter plays it, p keeps it."
+            return f"You drew {drawn}."
+        parts = []
+        if view.playable:
+            parts.append("←→ choose, Space selects, Enter plays")
+        if any(isinstance(a, Take) for a in legal):
+            parts.append(f"t takes {view.pending_draw}")
+        if any(isinstance(a, Wait) for a in legal):
+            parts.append("w waits")
+        if any(isinstance(a, Draw) for a in legal):
+            parts.append("d draws")
+        return "; ".join(parts) + "." if parts else ""
+
+    # ------------------------------------------------------------------ keys
+
+    def _legal(self) -> Sequence[Action]:
+        if self.view is None:
+            return ()
+        legal: Sequence[Action] = self.view.legal
+        return legal
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show only the verbs that are legal now."""
+        if action == "verb" and parameters:
+            kind = _VERBS.get(str(parameters[0]))
+            return kind is not None and any(isinstance(a, kind) for a in self._legal())
+        if action == "demand":
+            return any(isinstance(a, Demand) for a in self._legal())
+        return True
+
+    def action_verb(self, verb: str) -> None:
+        """Play the legal action of that kind (draw, take, wait, pass, makao)."""
+        kind = _VERBS[verb]
+        for action in self._legal():
+            if isinstance(action, kind):
+                self.post_message(self.Act(action))
+                return
+
+    def action_demand(self) -> None:
+        """Open the demand dialog."""
+        demands = [a for a in self._legal() if isinstance(a, Demand)]
+        if not demands or self.info is None:
+            return
+        kind = next((a.kind for a in demands if a.kind is not None), None)
+        title = "Demand a rank" if kind == "rank" else "Demand a suit"
+        choices = [(_demand_label(a, self.info.style), a) for a in demands]
+        self.app.push_screen(ChoiceDialog(title, choices), self._chosen)
+
+    def _maybe_ask_demand(self) -> None:
+        view = self.view
+        if view is None or view.phase != "demand" or view.viewer != view.current_player:
+            self._asked = None
+            return
+        key = (view.top, view.discard_size, view.hand_sizes)
+        if key != self._asked and any(isinstance(a, Demand) for a in view.legal):
+            self._asked = key
+            self.action_demand()
+
+    def _chosen(self, action: Action | None) -> None:
+        if action is not None:
+            self.post_message(self.Act(action))
+
+    def on_hand_widget_submitted(self, message: HandWidget.Submitted) -> None:
+        """Turn the selected cards into a Play (asking what jokers stand for if needed)."""
+        message.stop()
+        cards = message.cards
+        if not any(card.is_joker for card in cards):
+            self.post_message(self.Act(Play(cards)))
+            return
+        matches = [a for a in self._legal() if isinstance(a, Play) and _same_play(a.cards, cards)]
+        if len(matches) == 1:
+            self.post_message(self.Act(matches[0]))
+        elif matches and self.info is not None:
+            style = self.info.style
+            choices = [(_play_label(a, style), a) for a in matches]
+            self.app.push_screen(ChoiceDialog("Play the joker as", choices), self._chosen)
+        else:
+            self.post_message(self.Act(Play(cards)))
+
+    def accepted(self) -> None:
+        """Forget the selection once a move was played."""
+        self.query_one(HandWidget).clear_selection()
+
+
+def _possessive(name: str) -> str:
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def _faces(cards: Sequence[Card]) -> list[tuple[Rank, Suit]]:
+    return sorted((card.rank, card.suit) for card in cards)
+
+
+def _same_play(legal: Sequence[Card], chosen: Sequence[Card]) -> bool:
+    """True if a legal play uses the same faces, with the same first and last card."""
+    return (
+        legal[0].same_face(chosen[0])
+        and legal[-1].same_face(chosen[-1])
+        and _faces(legal) == _faces(chosen)
+    )
+
+
+def _demand_text(value: Rank | Suit | None, style: CardStyle) -> Text:
+    if isinstance(value, Rank):
+        return Text(value.noun, style="bold")
+    if isinstance(value, Suit):
+        symbol = value.value if style.ascii else value.symbol
+        colour = suit_colour(value, style, on_dark=True)
+        return Text(f"{symbol} {value.noun}", style=f"bold {colour}")
+    return Text("nothing")
+
+
+def _demand_label(action: Demand, style: CardStyle) -> str:
+    if action.value is None:
+        return "No demand"
+    return f"Demand {_demand_text(action.value, style).plain}"
+
+
+def _play_label(action: Play, style: CardStyle) -> str:
+    names = iter(action.named)
+    parts = []
+    for card in action.cards:
+        label = card_text(card, style).plain
+        if card.is_joker:
+            named = next(names, None)
+            label += f" as {card_label(named, style)}" if named is not None else ""
+        parts.append(label)
+    return "Play " + " ".join(parts)
+
+
+BOARD = MakaoBoard
+"""The Board class the table screen loads for Makao."""

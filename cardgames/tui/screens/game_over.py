@@ -1,0 +1,105 @@
+"""The result of a finished game, with "play again" and "back to games"."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from cardgames.session.session import Session
+from cardgames.tui.settings import AppSettings
+
+_PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def result_text(session: Session) -> Text:
+    """The order of going out, best first, the loser last, with the cards each still held.
+
+    Args:
+        session: A finished game.
+
+    Returns:
+        One line per seat: place, name, and "went out" or the cards left.
+    """
+    outcome = session.outcome()
+    text = Text()
+    if outcome is None:
+        return text
+    sizes = getattr(session.view_for(None), "hand_sizes", None)
+    for place, seat in enumerate(outcome.ranking):
+        name = session.names[seat]
+        winner = seat in outcome.winners
+        text.append(f" {_PLACES[place]:>4}  ", style="bold #ffd75f" if winner else "#9a9a9a")
+        text.append(f"{name:<12}", style="bold" if winner else "")
+        held = sizes[seat] if sizes is not None else 0
+        if held:
+            text.append(f" {held} card{'s' if held != 1 else ''} left", style="#ff875f")
+        else:
+            text.append(" went out", style="#87d787")
+        if seat in outcome.scores:
+            text.append(f"  {outcome.scores[seat]} points", style="#9a9a9a")
+        text.append("\n")
+    return text
+
+
+class GameOverScreen(Screen[None]):
+    """Shows the result; Enter/``a`` plays again with the same seats, ``b``/Escape goes back.
+
+    Args:
+        session: The finished game.
+        settings: Passed on to the next game.
+    """
+
+    AUTO_FOCUS = ""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,a", "again", "Play again"),
+        Binding("b,escape,q", "back", "Back to games"),
+    ]
+
+    def __init__(self, session: Session, settings: AppSettings) -> None:
+        super().__init__()
+        self.session = session
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        """Headline, the ranking and two buttons."""
+        outcome = self.session.outcome()
+        headline = "Game over"
+        if outcome is not None and outcome.winners:
+            names = ", ".join(self.session.names[w] for w in outcome.winners)
+            headline = f"{names} {'wins' if len(outcome.winners) == 1 else 'win'}!"
+            if len(outcome.winners) == 1 and self.session.names[outcome.winners[0]] == "You":
+                headline = "You win!"
+        with Center(), Vertical(id="over-box"):
+            yield Static(f"{self.session.game.title}: {headline}", id="over-title")
+            yield Static(result_text(self.session), id="over-result")
+            with Horizontal(id="over-buttons"):
+                yield Button("Play again", id="again", variant="primary")
+                yield Button("Back to games", id="back")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The buttons do what the keys do."""
+        if event.button.id == "again":
+            self.action_again()
+        else:
+            self.action_back()
+
+    def action_again(self) -> None:
+        """A new deal with the same seats and options (the next seed)."""
+        from cardgames.tui.app import CardGamesApp
+
+        setup = dataclasses.replace(self.session.setup, seed=self.session.setup.seed + 1)
+        app = self.app
+        if isinstance(app, CardGamesApp):
+            app.start_game(setup, replace=True)
+
+    def action_back(self) -> None:
+        """Back to the game picker."""
+        self.dismiss()

@@ -1,0 +1,49 @@
+"""The rules of the game being played, as Markdown."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown, Static
+
+
+class RulesScreen(Screen[None]):
+    """Shows a game's ``rules_text()``; Escape, ``q`` or ``?`` goes back.
+
+    Args:
+        title: The game's title.
+        markdown: The rules in Markdown.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", "Back"),
+        Binding("up,k", "scroll(-1)", "Scroll", show=False),
+        Binding("down,j", "scroll(1)", "Scroll", show=False),
+        Binding("pageup", "scroll(-10)", "Page up", show=False),
+        Binding("pagedown,space", "scroll(10)", "Page down", show=False),
+    ]
+
+    def __init__(self, title: str, markdown: str) -> None:
+        super().__init__()
+        self.game_title = title
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        """A title line, the scrolling rules and the footer."""
+        yield Static(f" Rules of {self.game_title} ", id="rules-title")
+        with VerticalScroll(id="rules-body"):
+            yield Markdown(self.markdown)
+        yield Footer()
+
+    def action_scroll(self, lines: int) -> None:
+        """Scroll the rules by ``lines``."""
+        body = self.query_one("#rules-body", VerticalScroll)
+        body.scroll_relative(y=lines, animate=False)
+
+    def action_close(self) -> None:
+        """Back to where the rules were opened."""
+        self.dismiss()

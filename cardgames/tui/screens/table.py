@@ -1,0 +1,330 @@
+"""The table screen: owns the Session, shows the game's Board, runs bots, hand-overs and the clock.
+
+It is game-agnostic: the per-game part is the Board from ``cardgames.tui.boards.<game>``. Flow after
+every change (:meth:`TableScreen.advance`): redraw; if the game is over, show the result; if another
+human must take the terminal, cover the table with the opaque pass screen *before* loading that
+player's view; if a computer player is to act, let it move after ``bot_delay``; otherwise wait for
+the human (and run the turn clock, if the game has one).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.suggester import SuggestFromList
+from textual.timer import Timer
+from textual.widgets import Footer, Input, Static
+
+from cardgames.core.engine import PlayerId
+from cardgames.session.commands import Accepted, Rejected, Result
+from cardgames.session.session import Session
+from cardgames.tui.boards import load_board
+from cardgames.tui.render import CardStyle, cards_in_text
+from cardgames.tui.screens.dialogs import ConfirmDialog
+from cardgames.tui.screens.pass_screen import PassScreen
+from cardgames.tui.screens.rules import RulesScreen
+from cardgames.tui.settings import AppSettings
+from cardgames.tui.widgets.board import Board, TableInfo
+from cardgames.tui.widgets.hand import HandWidget
+
+
+class TableScreen(Screen[None]):
+    """One game in play.
+
+    Args:
+        session: The game; this screen is the only UI part that talks to it.
+        settings: Display and pacing choices.
+        clock: Monotonic seconds for the pass screen's arming delay (injected by tests).
+        pass_delay: Seconds the pass screen ignores Enter.
+    """
+
+    AUTO_FOCUS = ""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("colon", "command", "Command"),
+        Binding("u", "undo", "Undo"),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("q", "leave", "Leave"),
+    ]
+
+    def __init__(
+        self,
+        session: Session,
+        settings: AppSettings,
+        *,
+        clock: Callable[[], float],
+        pass_delay: float = 0.5,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.settings = settings
+        self.card_style = CardStyle(ascii=settings.ascii, four_colour=settings.four_colour)
+        self.clock = clock
+        self.pass_delay = pass_delay
+        self.board: Board = load_board(session.setup.game)(id="board")
+        self.error = ""
+        self._bot_timer: Timer | None = None
+        self._clock_timer: Timer | None = None
+        self._shown_seconds: int | None = None
+        self._covered = False
+
+    def compose(self) -> ComposeResult:
+        """Top bar, the Board, the status line, the hidden command bar and the footer."""
+        yield Static(id="topbar")
+        yield self.board
+        yield Static(id="status")
+        yield Input(placeholder="command, e.g. play 7h 7s, draw — Tab completes, Esc closes",
+                    id="command")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Hide the command bar, focus the hand and start the game flow."""
+        self.query_one("#command", Input).display = False
+        self._focus_hand()
+        self.advance()
+
+    # ------------------------------------------------------------------ flow
+
+    def advance(self) -> None:
+        """Redraw and decide what happens next (result, hand-over, bot move or human turn)."""
+        self._stop_clock()
+        self.redraw()
+        session = self.session
+        if session.is_over:
+            delay = self.settings.bot_delay * 2
+            if delay > 0:
+                self._bot_timer = self.set_timer(delay, self._game_over)
+            else:
+                self.call_later(self._game_over)
+        elif session.handover is not None:
+            self._hand_over(session.handover)
+        elif session.bot_to_move:
+            if self.settings.bot_delay > 0:
+                self._bot_timer = self.set_timer(self.settings.bot_delay, self._bot_step)
+            else:
+                self.call_later(self._bot_step)
+        else:
+            self._start_clock()
+
+    def _bot_step(self) -> None:
+        self._bot_timer = None
+        if self.is_attached and self.session.bot_to_move and not self._covered:
+            self.session.step_bot()
+            self.advance()
+
+    def _hand_over(self, seat: PlayerId) -> None:
+        self._covered = True
+        public = tuple(self.session.log_lines(None, last=4))
+        cover = PassScreen(
+            self.session.names[seat], public, self.card_style, self.clock, self.pass_delay
+        )
+        self.app.push_screen(cover, lambda ready: self._after_cover(seat, ready))
+
+    def _after_cover(self, seat: PlayerId, ready: bool | None) -> None:
+        self._covered = False
+        if not ready:
+            self.app.push_screen(ConfirmDialog("Leave this game?"), self._leave_answer)
+            return
+        self.session.ready(seat)
+        self.advance()
+
+    def _leave_answer(self, yes: bool | None) -> None:
+        if yes:
+            self._stop_timers()
+            self.dismiss()
+        else:
+            self.advance()
+
+    def _game_over(self) -> None:
+        from cardgames.tui.screens.game_over import GameOverScreen
+
+        self._stop_timers()
+        self.app.switch_screen(GameOverScreen(self.session, self.settings))
+
+    # ------------------------------------------------------------------ drawing
+
+    def info(self) -> TableInfo:
+        """What the Board needs besides the View, for the current viewer."""
+        session = self.session
+        viewer = session.viewer
+        return TableInfo(
+            names=session.names,
+            bots=frozenset(i for i in range(len(session.names)) if not session.is_human(i)),
+            viewer=viewer,
+            log=tuple(session.log_lines(viewer, last=60)),
+            style=self.card_style,
+        )
+
+    def redraw(self) -> None:
+        """Show the current viewer's view on the Board, the top bar and the status line."""
+        view = self.session.view()
+        info = self.info()
+        self.board.show(view, info)
+        self._draw_topbar()
+        self._draw_status(view, info)
+        self.refresh_bindings()
+
+    def _draw_topbar(self) -> None:
+        session = self.session
+        text = Text()
+        text.append(f" {session.game.title} ", style="bold #1c1c1c on #ffd75f")
+        current = session.current_player
+        if current is None:
+            text.append("  game over", style="bold")
+        elif current == session.viewer:
+            text.append("  your turn", style="bold #ffd75f")
+        else:
+            who = session.names[current]
+            text.append(f"  {who}'s turn", style="bold #d0d0d0")
+            if not session.is_human(current):
+                text.append(" (computer)", style="#8a8a8a")
+        left = self._seconds_left()
+        if left is not None:
+            text.append(f"   ⏱ {left // 60}:{left % 60:02d}",
+                        style="bold #ff5f5f" if left <= 10 else "bold #87d787")
+        text.append(f"   seed {session.setup.seed}", style="#6c6c6c")
+        self.query_one("#topbar", Static).update(text)
+
+    def _draw_status(self, view: Any, info: TableInfo) -> None:
+        status = self.query_one("#status", Static)
+        if self.error:
+            text = Text("✗ " if not self.card_style.ascii else "! ", style="bold #ff5f5f")
+            text.append_text(cards_in_text(self.error, self.card_style))
+            text.stylize_before("#ffafaf")
+            status.update(text)
+            return
+        hint = self.board.status_hint(view, info)
+        status.update(cards_in_text(hint, self.card_style) if hint else "")
+
+    def _focus_hand(self) -> None:
+        for hand in self.query(HandWidget):
+            hand.focus()
+            return
+
+    # ------------------------------------------------------------------ moves
+
+    def _submit(self, result: Result) -> None:
+        if isinstance(result, Rejected):
+            self.error = result.message
+            self._draw_status(self.session.view(), self.info())
+            return
+        self.error = ""
+        self.board.accepted()
+        self.advance()
+
+    def on_board_act(self, message: Board.Act) -> None:
+        """Play the Board's action for the viewing seat."""
+        message.stop()
+        seat = self.session.viewer
+        if seat is None:
+            self._submit(Rejected("Wait for your turn."))
+            return
+        self._submit(self.session.submit(seat, message.action))
+
+    def on_board_say(self, message: Board.Say) -> None:
+        """Show a note from the Board in the status line."""
+        message.stop()
+        self.error = message.text
+        self._draw_status(self.session.view(), self.info())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer shows command and undo only when they can be used."""
+        if action == "command":
+            return bool(self.session.legal_actions())
+        if action == "undo":
+            viewer = self.session.viewer
+            return viewer is not None and self.session.can_undo(viewer)
+        return True
+
+    def action_command(self) -> None:
+        """Open the command bar with completions from the legal moves."""
+        bar = self.query_one("#command", Input)
+        bar.suggester = SuggestFromList(self.session.completions(), case_sensitive=False)
+        bar.value = ""
+        bar.display = True
+        bar.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Play the typed command."""
+        event.stop()
+        self._close_command()
+        seat = self.session.viewer
+        text = event.value.strip()
+        if seat is None or not text:
+            return
+        self._submit(self.session.submit_text(seat, text))
+
+    def key_escape(self) -> None:
+        """Escape closes the command bar."""
+        if self.query_one("#command", Input).display:
+            self._close_command()
+
+    def _close_command(self) -> None:
+        bar = self.query_one("#command", Input)
+        bar.display = False
+        self._focus_hand()
+
+    def action_undo(self) -> None:
+        """Take back the viewer's last move and the computer players' moves after it."""
+        viewer = self.session.viewer
+        if viewer is None:
+            return
+        self._stop_timers()
+        result = self.session.undo(viewer)
+        if isinstance(result, Accepted):
+            self.error = ""
+            self.advance()
+        else:
+            self._submit(result)
+
+    def action_rules(self) -> None:
+        """Show the rules of this game."""
+        self.app.push_screen(RulesScreen(self.session.game.title, self.session.game.rules_text()))
+
+    def action_leave(self) -> None:
+        """Back to the game picker, after a confirm while the game runs."""
+        if self.session.is_over:
+            self._stop_timers()
+            self.dismiss()
+            return
+        self._stop_timers()
+        self.app.push_screen(ConfirmDialog("Leave this game?"), self._leave_answer)
+
+    # ------------------------------------------------------------------ timers
+
+    def _seconds_left(self) -> int | None:
+        left = self.session.time_left()
+        return None if left is None else math.ceil(left)
+
+    def _start_clock(self) -> None:
+        if self.session.time_left() is None:
+            return
+        self._shown_seconds = self._seconds_left()
+        self._clock_timer = self.set_interval(1.0, self.tick)
+
+    def tick(self) -> None:
+        """One second of the turn clock: play the time-out move when time is up."""
+        if self.session.tick() is not None:
+            self.error = ""
+            self.advance()
+            return
+        shown = self._seconds_left()
+        if shown != self._shown_seconds:
+            self._shown_seconds = shown
+            self._draw_topbar()
+
+    def _stop_clock(self) -> None:
+        if self._clock_timer is not None:
+            self._clock_timer.stop()
+            self._clock_timer = None
+
+    def _stop_timers(self) -> None:
+        self._stop_clock()
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None

@@ -1,0 +1,115 @@
+"""SVG screenshots of the main screens, taken from real headless games (never drawn by hand).
+
+``cardgames screenshots`` calls :func:`write_screenshots`. Every game uses a fixed seed and no bot
+delay, so the pictures are the same on every run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from cardgames.session.setup import GameSetup, SeatSpec, default_seats
+from cardgames.tui.app import CardGamesApp
+from cardgames.tui.settings import AppSettings
+
+SIZE = (80, 24)
+"""The terminal size of every screenshot."""
+
+SEED = 7
+"""The seed of every game shown."""
+
+_SETTINGS = AppSettings(bot_delay=0)
+
+
+async def wait_until(pilot: Pilot[None], condition: Callable[[], bool], limit: int = 500) -> None:
+    """Let the app run until ``condition()`` holds.
+
+    Raises:
+        TimeoutError: If it still does not hold after ``limit`` pauses.
+    """
+    for _ in range(limit):
+        if condition():
+            return
+        await pilot.pause()
+    raise TimeoutError("the app did not reach the expected state")
+
+
+def _human_turn(app: CardGamesApp) -> bool:
+    session = getattr(app.screen, "session", None)
+    return session is not None and session.viewer is not None and bool(session.legal_actions())
+
+
+async def _picker_and_setup(directory: Path) -> list[Path]:
+    app = CardGamesApp(settings=_SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        paths = [Path(app.save_screenshot("picker.svg", str(directory)))]
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "SetupScreen")
+        await pilot.pause()
+        paths.append(Path(app.save_screenshot("setup.svg", str(directory))))
+    return paths
+
+
+async def _table_and_rules(directory: Path) -> list[Path]:
+    setup = GameSetup("makao", default_seats(4, 3), {}, SEED)
+    app = CardGamesApp(setup, _SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: _human_turn(app))
+        await pilot.press("right", "space")
+        await pilot.pause()
+        paths = [Path(app.save_screenshot("makao-table.svg", str(directory)))]
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "RulesScreen")
+        await pilot.pause()
+        paths.append(Path(app.save_screenshot("rules.svg", str(directory))))
+    return paths
+
+
+async def _pass_screen(directory: Path) -> list[Path]:
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"), SeatSpec("Cyril", "default"))
+    app = CardGamesApp(GameSetup("makao", seats, {}, SEED), _SETTINGS, pass_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "PassScreen")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: _human_turn(app))
+        await pilot.press("d")
+        await pilot.pause()
+        if _human_turn(app):
+            await pilot.press("p")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "PassScreen")
+        await pilot.pause()
+        return [Path(app.save_screenshot("pass-screen.svg", str(directory)))]
+
+
+async def _game_over(directory: Path) -> list[Path]:
+    seats = tuple(SeatSpec(name, "default") for name in ("Anna", "Bob", "Cyril", "Dana"))
+    app = CardGamesApp(GameSetup("makao", seats, {}, SEED), _SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "GameOverScreen", 5000)
+        await pilot.pause()
+        return [Path(app.save_screenshot("game-over.svg", str(directory)))]
+
+
+async def _all(directory: Path) -> list[Path]:
+    paths: list[Path] = []
+    for shoot in (_picker_and_setup, _table_and_rules, _pass_screen, _game_over):
+        paths.extend(await shoot(directory))
+    return paths
+
+
+def write_screenshots(directory: Path) -> list[Path]:
+    """Run real games headless at 80×24 and save SVGs of the main screens.
+
+    Args:
+        directory: Where to write; created if missing.
+
+    Returns:
+        The files written: picker, setup, Makao table, rules, pass screen and game over.
+    """
+    directory.mkdir(parents=True, exist_ok=True)
+    return asyncio.run(_all(directory))

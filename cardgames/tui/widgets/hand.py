@@ -1,0 +1,230 @@
+"""The viewing player's hand: a row of card chips with a cursor and an ordered selection."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+
+from cardgames.core.cards import Card
+from cardgames.tui.render import CHIP_WIDTH, CardStyle, ChipState, card_chip
+
+
+class HandWidget(Widget, can_focus=True):
+    """Shows hand cards as chips; arrows move, Space selects, Enter plays.
+
+    Cards that cannot be played now are dimmed. The selection keeps the order in which cards were
+    picked, shown as 1, 2, 3 … above them. Mouse: a click moves the cursor to a card, a click on
+    the card under the cursor plays (like Enter), a right- or ctrl-click selects.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
+        Binding("up", "move_row(-1)", "Up", show=False),
+        Binding("down", "move_row(1)", "Down", show=False),
+        Binding("home", "jump(0)", "First", show=False),
+        Binding("end", "jump(-1)", "Last", show=False),
+        Binding("space", "select", "Select"),
+        Binding("enter", "submit", "Play"),
+        Binding("escape", "clear", "Clear", show=False),
+    ]
+
+    class Submitted(Message):
+        """The player asked to play these cards, in this order (never empty).
+
+        Attributes:
+            cards: The selected cards in the order selected, or the card under the cursor.
+        """
+
+        def __init__(self, cards: tuple[Card, ...]) -> None:
+            super().__init__()
+            self.cards = cards
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cards: tuple[Card, ...] = ()
+        self.selection: list[Card] = []
+        self.cursor = 0
+        self.playable: frozenset[Card] = frozenset()
+        self.marked: Card | None = None
+        self.can_play = False
+        self.empty_text = ""
+        self.style = CardStyle()
+
+    def set_hand(
+        self,
+        cards: tuple[Card, ...],
+        *,
+        playable: frozenset[Card],
+        style: CardStyle,
+        can_play: bool,
+        marked: Card | None = None,
+        empty_text: str = "",
+    ) -> None:
+        """Show new cards, keeping the cursor near where it was and the still-held selection.
+
+        Args:
+            cards: The hand, in display order.
+            playable: The cards that start a legal play now (others are dimmed).
+            style: ASCII and colour choices.
+            can_play: Whether Enter may play now (it is this player's turn).
+            marked: A card to point out ("new" above it), e.g. the one just drawn.
+            empty_text: What to show when there are no cards.
+        """
+        previous = self.cards[self.cursor] if self.cards and self.cursor < len(self.cards) else None
+        self.cards = cards
+        self.selection = [card for card in self.selection if card in cards]
+        if marked is not None and marked in cards:
+            self.cursor = cards.index(marked)
+        elif previous is not None and previous in cards:
+            self.cursor = cards.index(previous)
+        self.cursor = max(0, min(self.cursor, len(cards) - 1))
+        self.playable = playable
+        self.style = style
+        self.can_play = can_play
+        self.marked = marked
+        self.empty_text = empty_text
+        self.refresh(layout=True)
+        self.refresh_bindings()
+
+    def _per_row(self, width: int) -> int:
+        return max(1, width // CHIP_WIDTH)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Two lines (markers and chips) per row of cards."""
+        if not self.cards:
+            return 1
+        rows = -(-len(self.cards) // self._per_row(width))
+        return rows * 2
+
+    def render(self) -> Text:
+        """The marker line and the chip line for each row of cards."""
+        if not self.cards:
+            return Text(self.empty_text, style="italic #9a9a9a")
+        per_row = self._per_row(self.content_size.width)
+        text = Text()
+        for start in range(0, len(self.cards), per_row):
+            row = self.cards[start : start + per_row]
+            markers = Text()
+            chips = Text()
+            for offset, card in enumerate(row):
+                index = start + offset
+                markers.append(self._marker(card), style=self._marker_style(card))
+                chips.append_text(card_chip(card, self.style, self._chip_state(index, card)))
+            if start:
+                text.append("\n")
+            text.append_text(markers)
+            text.append("\n")
+            text.append_text(chips)
+        return text
+
+    def _marker(self, card: Card) -> str:
+        if card in self.selection:
+            return f"{self.selection.index(card) + 1:^4} "
+        if card == self.marked:
+            return " new "
+        return " " * CHIP_WIDTH
+
+    def _marker_style(self, card: Card) -> str:
+        return "bold #9fd3ff" if card in self.selection else "bold #ffd75f"
+
+    def _chip_state(self, index: int, card: Card) -> ChipState:
+        under_cursor = index == self.cursor and self.has_focus
+        selected = card in self.selection
+        if under_cursor and selected:
+            return "cursor-selected"
+        if under_cursor:
+            return "cursor"
+        if selected:
+            return "selected"
+        if self.can_play and card not in self.playable:
+            return "dim"
+        return "normal"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show Play only when it is this player's turn and Select only with cards in hand."""
+        if action == "submit":
+            return self.can_play and bool(self.cards)
+        if action == "select":
+            return self.can_play and len(self.cards) > 1
+        return True
+
+    def action_move(self, step: int) -> None:
+        """Move the cursor left or right, wrapping around."""
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+            self.refresh()
+
+    def action_move_row(self, step: int) -> None:
+        """Move the cursor one row of cards up or down."""
+        if self.cards:
+            target = self.cursor + step * self._per_row(self.content_size.width)
+            self.cursor = max(0, min(target, len(self.cards) - 1))
+            self.refresh()
+
+    def action_jump(self, index: int) -> None:
+        """Put the cursor on the first (0) or last (-1) card."""
+        if self.cards:
+            self.cursor = index % len(self.cards)
+            self.refresh()
+
+    def action_select(self) -> None:
+        """Select the card under the cursor, or unselect it."""
+        if not self.cards:
+            return
+        card = self.cards[self.cursor]
+        if card in self.selection:
+            self.selection.remove(card)
+        else:
+            self.selection.append(card)
+        self.refresh()
+
+    def action_clear(self) -> None:
+        """Drop the selection."""
+        self.selection.clear()
+        self.refresh()
+
+    def action_submit(self) -> None:
+        """Ask to play the selection in order, or the card under the cursor."""
+        if not self.cards:
+            return
+        chosen = tuple(self.selection) or (self.cards[self.cursor],)
+        self.post_message(self.Submitted(chosen))
+
+    def clear_selection(self) -> None:
+        """Forget the selection (after a play was accepted)."""
+        self.selection.clear()
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        """Click moves the cursor; a click on the card under it plays; right/ctrl-click selects."""
+        offset = event.get_content_offset(self)
+        if offset is None or not self.cards:
+            return
+        index = (offset.y // 2) * self._per_row(self.content_size.width) + offset.x // CHIP_WIDTH
+        if not 0 <= index < len(self.cards) or offset.x % CHIP_WIDTH == CHIP_WIDTH - 1:
+            return
+        self.focus()
+        event.stop()
+        if event.ctrl or event.button == 3:
+            self.cursor = index
+            self.action_select()
+        elif index == self.cursor:
+            self.action_submit()
+        else:
+            self.cursor = index
+            self.refresh()
+
+    def on_focus(self) -> None:
+        """Draw the cursor."""
+        self.refresh()
+
+    def on_blur(self) -> None:
+        """Hide the cursor."""
+        self.refresh()

@@ -1,0 +1,55 @@
+"""Helpers that drive the real app with keys, choosing moves from what the screen's view allows."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from cardgames.games.makao.actions import Draw, Pass, Play, Take, Wait
+from cardgames.tui.app import CardGamesApp
+from cardgames.tui.screens.table import TableScreen
+from cardgames.tui.widgets.hand import HandWidget
+
+
+def table(app: CardGamesApp) -> TableScreen | None:
+    """The table screen if it is on top, else None."""
+    screen = app.screen
+    return screen if isinstance(screen, TableScreen) else None
+
+
+def human_to_move(app: CardGamesApp) -> bool:
+    """True when the table is on top and its viewer must act."""
+    screen = table(app)
+    return screen is not None and bool(screen.session.legal_actions())
+
+
+def screen_name(app: CardGamesApp) -> str:
+    """The class name of the top screen."""
+    return type(app.screen).__name__
+
+
+async def play_one_turn(pilot: Pilot[None], app: CardGamesApp) -> str:
+    """Make one move for the human to act with keys only; returns the keys pressed.
+
+    A playable card: arrows to it, then Enter. Otherwise ``t`` / ``w`` / ``d`` / ``p``, in that
+    order of preference. The demand dialog (which opens by itself) is answered with Enter.
+    """
+    screen = table(app)
+    assert screen is not None
+    view = screen.session.view()
+    legal = view.legal
+    plays = [a for a in legal if isinstance(a, Play)]
+    keys: list[str]
+    if plays:
+        hand = screen.query_one(HandWidget)
+        target = view.hand.index(plays[0].cards[0])
+        keys = ["right"] * ((target - hand.cursor) % len(view.hand)) + ["enter"]
+    else:
+        verbs = ((Take, "t"), (Wait, "w"), (Draw, "d"), (Pass, "p"))
+        keys = [next(key for kind, key in verbs if any(isinstance(a, kind) for a in legal))]
+    await pilot.press(*keys)
+    await pilot.pause()
+    if screen_name(app) == "ChoiceDialog":
+        await pilot.press("enter")
+        await pilot.pause()
+        keys.append("enter")
+    return " ".join(keys)

@@ -1,0 +1,146 @@
+"""End-to-end Pilot tests through the real app at 80×24: keys only, fixed seeds, no bot delay."""
+
+from __future__ import annotations
+
+import json
+
+from cardgames.session.setup import GameSetup, SeatSpec, default_seats
+from cardgames.tui.app import CardGamesApp, make_app
+from cardgames.tui.screens.pass_screen import PassScreen
+from cardgames.tui.screenshots import wait_until
+from cardgames.tui.settings import AppSettings
+from cardgames.tui.widgets.hand import HandWidget
+from tests.tui.drive import human_to_move, play_one_turn, screen_name, table
+
+SIZE = (80, 24)
+FAST = AppSettings(bot_delay=0)
+
+
+class FakeClock:
+    """A monotonic clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_full_game_from_picker_to_game_over_with_keys_only() -> None:
+    app = make_app(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        assert screen_name(app) == "PickerScreen"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "SetupScreen")
+        await pilot.press("minus", "minus", "shift+tab", "7", "ctrl+s")
+        await wait_until(pilot, lambda: table(app) is not None)
+        screen = table(app)
+        assert screen is not None
+        session = screen.session
+        assert session.setup.seed == 7
+        assert [seat.is_human for seat in session.setup.seats] == [True, False]
+        turns = 0
+        while screen_name(app) != "GameOverScreen":
+            await wait_until(
+                pilot, lambda: human_to_move(app) or screen_name(app) == "GameOverScreen"
+            )
+            if human_to_move(app):
+                before = len(session.history)
+                await play_one_turn(pilot, app)
+                assert len(session.history) > before, "a key press must make a move"
+                turns += 1
+            assert turns < 200
+        outcome = session.outcome()
+        assert outcome is not None and sorted(outcome.ranking) == [0, 1]
+        result = str(app.screen.query_one("#over-result").render())
+        assert session.names[outcome.ranking[0]] in result
+        await pilot.press("b")
+        await wait_until(pilot, lambda: screen_name(app) == "PickerScreen")
+
+
+async def test_hot_seat_pass_screen_ignores_early_enter_and_shows_the_right_hand() -> None:
+    clock = FakeClock()
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
+    app = CardGamesApp(GameSetup("makao", seats, {}, 11), FAST, clock=clock, pass_delay=0.5)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        assert app.screen.player == "Anna"
+        clock.now += 0.3
+        await pilot.press("enter")
+        assert isinstance(app.screen, PassScreen), "Enter within 0.5 s must be ignored"
+        clock.now += 0.3
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = table(app)
+        assert screen is not None
+        session = screen.session
+        assert screen.query_one(HandWidget).cards == session.view_for(0).hand
+        while session.current_player == 0:
+            await play_one_turn(pilot, app)
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        assert app.screen.player == "Bob"
+        assert screen.query_one(HandWidget).cards == (), "the table under the cover is public"
+        clock.now += 1.0
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: human_to_move(app))
+        assert screen.query_one(HandWidget).cards == session.view_for(1).hand
+        assert session.viewer == 1
+
+
+async def test_bad_typed_command_shows_an_error_and_changes_nothing() -> None:
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = table(app)
+        assert screen is not None
+        before = json.dumps(screen.session.to_json(), sort_keys=True)
+        history = list(screen.session.history)
+        await pilot.press("colon", *"play 9z", "enter")
+        await pilot.pause()
+        status = str(screen.query_one("#status").render())
+        assert "9z" in status and "not a card" in status
+        assert json.dumps(screen.session.to_json(), sort_keys=True) == before
+        assert screen.session.history == history
+        assert human_to_move(app)
+
+
+def _seed_with_playable_jack() -> int:
+    from cardgames.core.cards import Rank
+    from cardgames.games.makao import GAME
+    from cardgames.games.makao.actions import Play
+
+    for seed in range(500):
+        legal = GAME.new_game(2, seed=seed).view(0).legal
+        if any(isinstance(a, Play) and a.cards[-1].rank is Rank.JACK for a in legal):
+            return seed
+    raise AssertionError("no seed deals a playable jack")
+
+
+async def test_jack_opens_the_demand_dialog_with_the_legal_demands() -> None:
+    from cardgames.core.cards import Rank
+    from cardgames.games.makao.actions import Demand, Play
+    from cardgames.tui.screens.dialogs import ChoiceDialog
+
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, _seed_with_playable_jack()),
+                       FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = table(app)
+        assert screen is not None
+        session = screen.session
+        view = session.view()
+        jack = next(a.cards[0] for a in view.legal
+                    if isinstance(a, Play) and a.cards[0].rank is Rank.JACK)
+        hand = screen.query_one(HandWidget)
+        await pilot.press(*["right"] * ((view.hand.index(jack) - hand.cursor) % len(view.hand)))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert [action for _, action in dialog.choices] == list(session.legal_actions())
+        labels = [label for label, _ in dialog.choices]
+        assert "Demand 7s" in labels and "No demand" in labels
+        await pilot.press(*["down"] * labels.index("Demand 7s"), "enter")
+        await pilot.pause()
+        mine = [action for seat, action in session.history if seat == 0]
+        assert mine == [Play((jack,)), Demand("rank", Rank.SEVEN)]
