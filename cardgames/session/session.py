@@ -172,19 +172,23 @@ class Session:
             action = self.game.parse_command(self._state.view(seat), text)
         except CardGameError as error:
             return Rejected(str(error))
-        return self._apply(seat, action)
+        return self.submit(seat, action)
 
     def submit(self, seat: PlayerId, action: Action) -> Result:
         """Play ``action`` for ``seat``; never raises for a player's mistake."""
         refusal = self._refuse_human(seat)
         if refusal is not None:
             return refusal
+        if action is not None and action == self._timeout_action():
+            return Rejected("Only the turn clock plays the time-out move.")
         return self._apply(seat, action)
 
     def _refuse_human(self, seat: PlayerId) -> Rejected | None:
         current = self._state.current_player
         if current is None:
             return Rejected("The game is over.")
+        if not 0 <= seat < len(self.names):
+            return Rejected(f"There is no seat {seat}.")
         if seat != current:
             return Rejected(
                 f"It is {possessive(self.names[current])} turn, not {possessive(self.names[seat])}."

@@ -263,3 +263,19 @@ def test_default_seats_name_many_seats() -> None:
     assert [seat.is_human for seat in bots] == [True] + [False] * 7
     assert len({seat.name for seat in bots}) == 8
 
+
+
+def test_a_human_cannot_type_the_clock_s_time_out_move() -> None:
+    """SH-17: the time-out move belongs to the turn clock, not to a player."""
+    session = Session(GameSetup("shithead", (ANNA, SeatSpec("Bot", "shithead")), {}, 3))
+    while session.current_player == 0 and session.view().phase == "swap":
+        session.submit_text(0, "ready")
+        session.run_bots()
+    while session.current_player != 0 and not session.is_over:
+        session.run_bots()
+    before = snapshot(session)
+    assert session.submit_text(0, "timeout") == Rejected(
+        "Only the turn clock plays the time-out move."
+    )
+    assert snapshot(session) == before
+    assert session.submit_text(7, "draw") == Rejected("There is no seat 7.")

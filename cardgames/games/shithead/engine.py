@@ -1,0 +1,811 @@
+"""The Shithead engine (Swedish rules, spec SH-1 … SH-17).
+
+A :class:`ShitheadState` is one position: the stock, each seat's hand, face-up and face-down
+cards, the discard pile, the burnt cards and the explicit turn state (phase, ready seats, extra
+moves left, the run of equal ranks on top of the pile, the play-again flag and the seats out).
+It mutates itself in :meth:`ShitheadState.apply`; everything it hands out is immutable.
+
+Turn structure:
+
+* ``"swap"`` (SH-3): the lowest seat not yet ready acts; one :class:`Swap` per action, then
+  :class:`Ready`. When all are ready the first player is chosen by SH-4.
+* ``"play"``: :class:`Play`, :class:`PickUp` or :class:`Blind` (SH-5 … SH-8, SH-14, SH-15).
+* ``"bonus"`` (SH-9): after a play with 2s the same player lays extra cards with :class:`Bonus`
+  or ends them with :class:`Decline`.
+* ``"over"`` (SH-16).
+
+After a turn's placements the player refills (SH-7, SH-13); if the pile is empty at the end of
+his placements he plays again (SH-12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations, groupby
+from operator import attrgetter
+from typing import Any
+
+from cardgames.core.cards import Card, Rank, parse_card
+from cardgames.core.deck import build_deck
+from cardgames.core.engine import Event, Outcome
+from cardgames.core.errors import IllegalMove
+from cardgames.core.rng import Rng
+from cardgames.games.shithead.actions import (
+    Action,
+    Blind,
+    Bonus,
+    Decline,
+    PickUp,
+    Play,
+    Ready,
+    Swap,
+    Timeout,
+)
+from cardgames.games.shithead.moves import (
+    ANYWHERE,
+    BONUS,
+    FACE_DOWN,
+    FACE_UP,
+    FOUR,
+    HAND,
+    HAND_SIZE,
+    OPTION_NAMES,
+    OVER,
+    PLAY,
+    PLAY_TO_LAST,
+    POSITIONS,
+    ROW,
+    SWAP,
+    VOLUNTARY_PICKUP,
+    Turn,
+    beats,
+    play_source,
+    refusal,
+)
+
+_rank = attrgetter("rank")
+_CARDS_BY_CODE = {card.code: card for card in build_deck()}
+_CODE_OF = {card: code for code, card in _CARDS_BY_CODE.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class ShitheadView:
+    """What one seat (or the public, ``viewer`` None) may see of a position.
+
+    Face-down cards are hidden from everyone, their owner included; a hand only from the others;
+    the stock order from all.
+
+    Attributes:
+        viewer: The seat looking, or None for the public view.
+        players: Number of seats.
+        current_player: The seat to act, None once the game is over.
+        phase: ``"swap"``, ``"play"``, ``"bonus"`` or ``"over"``.
+        hand: The viewer's hand (() for the public view).
+        hand_sizes: Cards in each seat's hand.
+        face_up: Per seat, the three face-up positions, None where taken.
+        face_down: Per seat, the three face-down positions, True where a card lies.
+        pile: The whole discard pile, bottom first.
+        run_rank: The rank of the equal cards on top of the pile, None if the pile is empty.
+        run_length: How many equal ranks lie on top of the pile (SH-11).
+        stock_size: Cards left in the stock.
+        burnt_size: Cards cleared out of play.
+        ready: Per seat, whether it is done swapping (SH-3).
+        bonus_left: Extra moves the current player may still take (SH-9).
+        finished: The seats out, in order (SH-16).
+        legal: The legal actions if the viewer is the current player, else ().
+        playable: The viewer's cards he may select now: in the play phase the hand or face-up
+            cards that start a legal Play, in the bonus phase every hand card, else none.
+        source: Where the current player plays from: ``"hand"``, ``"face-up"``, ``"face-down"``.
+        options: The house options switched on.
+        description: One line on what the current player has to do.
+        play_again: True when the current player plays again after clearing the pile (SH-12).
+    """
+
+    viewer: int | None
+    players: int
+    current_player: int | None
+    phase: str
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    face_up: tuple[tuple[Card | None, ...], ...]
+    face_down: tuple[tuple[bool, ...], ...]
+    pile: tuple[Card, ...]
+    run_rank: Rank | None
+    run_length: int
+    stock_size: int
+    burnt_size: int
+    ready: tuple[bool, ...]
+    bonus_left: int
+    finished: tuple[int, ...]
+    legal: tuple[Action, ...]
+    playable: frozenset[Card]
+    source: str
+    options: tuple[str, ...]
+    description: str
+    play_again: bool
+
+
+def _card(code: str) -> Card:
+    card = _CARDS_BY_CODE.get(code)
+    return parse_card(code) if card is None else card
+
+
+def _card_list(codes: Sequence[str]) -> list[Card]:
+    return [_card(code) for code in codes]
+
+
+def _row(codes: Sequence[str | None]) -> list[Card | None]:
+    return [None if code is None else _card(code) for code in codes]
+
+
+def _codes(cards: Sequence[Card]) -> list[str]:
+    code_of = _CODE_OF
+    return [code_of[card] for card in cards]
+
+
+def _row_codes(cards: Sequence[Card | None]) -> list[str | None]:
+    return [None if card is None else _CODE_OF[card] for card in cards]
+
+
+class ShitheadState:
+    """One Shithead position (implements ``cardgames.core.engine.State``).
+
+    Attributes:
+        players: Number of seats (SH-1).
+        voluntary_pickup: House option: picking up is allowed when a play exists (SH-8).
+        play_to_last: House option: play on until one player is left, who loses (SH-16).
+        rng: The seeded RNG that dealt the cards.
+        stock: The stock, the next card to draw last.
+        hands: Each seat's hand.
+        face_up: Each seat's three face-up positions, None where taken.
+        face_down: Each seat's three face-down positions, None where taken.
+        pile: The discard pile, bottom first.
+        burnt: The cards cleared out of play (SH-11).
+        phase: ``"swap"``, ``"play"``, ``"bonus"`` or ``"over"``.
+        current_player: The seat to act; in the swap phase the lowest seat not ready; None when
+            the game is over.
+        ready: Per seat, done swapping (SH-3).
+        bonus_left: Extra moves the current player may still take (SH-9).
+        run_rank: The rank of the equal cards on top of the pile, None if it is empty.
+        run_length: How many equal ranks lie on top of the pile (SH-11).
+        play_again: The current player plays again after clearing the pile (SH-12).
+        finished: The seats out, in order (SH-16).
+    """
+
+    __slots__ = (
+        "_legal",
+        "_rng_json",
+        "bonus_left",
+        "burnt",
+        "current_player",
+        "face_down",
+        "face_up",
+        "finished",
+        "hands",
+        "phase",
+        "pile",
+        "play_again",
+        "play_to_last",
+        "players",
+        "ready",
+        "rng",
+        "run_length",
+        "run_rank",
+        "stock",
+        "voluntary_pickup",
+    )
+
+    def __init__(self, players: int, rng: Rng, *, voluntary_pickup: bool, play_to_last: bool):
+        self.players = players
+        self.voluntary_pickup = voluntary_pickup
+        self.play_to_last = play_to_last
+        self.rng = rng
+        self.stock: list[Card] = []
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.face_up: list[list[Card | None]] = [[None] * ROW for _ in range(players)]
+        self.face_down: list[list[Card | None]] = [[None] * ROW for _ in range(players)]
+        self.pile: list[Card] = []
+        self.burnt: list[Card] = []
+        self.phase = SWAP
+        self.current_player: int | None = 0
+        self.ready = [False] * players
+        self.bonus_left = 0
+        self.run_rank: Rank | None = None
+        self.run_length = 0
+        self.play_again = False
+        self.finished: list[int] = []
+        self._legal: tuple[Action, ...] | None = None
+        self._rng_json: list[Any] | None = None
+
+    @classmethod
+    def deal(
+        cls, players: int, seed: int, *, voluntary_pickup: bool = False, play_to_last: bool = False
+    ) -> ShitheadState:
+        """Shuffle one 52-card deck and deal (SH-1, SH-2); the swap phase begins (SH-3).
+
+        Raises:
+            ValueError: If ``players`` is not 2 to 4.
+        """
+        if not 2 <= players <= 4:
+            raise ValueError("Shithead is for 2 to 4 players")
+        state = cls(
+            players, Rng(seed), voluntary_pickup=voluntary_pickup, play_to_last=play_to_last
+        )
+        deck = build_deck()
+        state.rng.shuffle(deck)
+        for seat in range(players):
+            state.face_down[seat] = [deck.pop() for _ in range(ROW)]
+            state.face_up[seat] = [deck.pop() for _ in range(ROW)]
+            state.hands[seat] = [deck.pop() for _ in range(HAND_SIZE)]
+        state.stock = deck
+        return state
+
+    # ----- queries -------------------------------------------------------------------------
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The house options switched on."""
+        flags = (self.voluntary_pickup, self.play_to_last)
+        return tuple(name for name, on in zip(OPTION_NAMES, flags, strict=True) if on)
+
+    def card_count(self) -> int:
+        """Cards in all zones together; 52 throughout (SH-1)."""
+        empty = sum(row.count(None) for row in self.face_up) + sum(
+            row.count(None) for row in self.face_down
+        )
+        table = 2 * ROW * self.players - empty
+        hands = sum(map(len, self.hands))
+        return len(self.stock) + hands + table + len(self.pile) + len(self.burnt)
+
+    def source(self, seat: int) -> str:
+        """Where ``seat`` plays from: ``"hand"``, ``"face-up"`` or ``"face-down"`` (SH-14/15)."""
+        return play_source(self.hands[seat], self.face_up[seat])
+
+    def timeout_action(self) -> Timeout | None:
+        """What the turn clock may submit now (SH-17): Timeout, or None in the swap phase or
+        once the game is over."""
+        return Timeout() if self.phase == PLAY or self.phase == BONUS else None
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The current player's legal actions in a fixed order; empty once the game is over.
+
+        Plays list one action per set of same-rank cards (sorted). Extra moves list one-card
+        Bonus actions, one per rank held twice or more with all its cards, then Decline; apply
+        accepts any other valid Bonus too. Timeout is never listed.
+        """
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        seat = self.current_player
+        if seat is None:
+            return ()
+        hand = self.hands[seat]
+        if self.phase == SWAP:
+            swaps: list[Action] = [Swap(card, pos) for card in sorted(hand) for pos in POSITIONS]
+            swaps.append(Ready())
+            return tuple(swaps)
+        if self.phase == BONUS:
+            bonus: list[Action] = [Bonus((card,)) for card in sorted(hand)]
+            bonus.extend(Bonus(group) for group in _rank_groups(hand) if len(group) > 1)
+            bonus.append(Decline())
+            return tuple(bonus)
+        top = self.pile[-1] if self.pile else None
+        source = play_source(hand, self.face_up[seat])
+        actions: list[Action] = []
+        if source == FACE_DOWN:
+            row = self.face_down[seat]
+            actions.extend(Blind(pos) for pos in POSITIONS if row[pos - 1] is not None)
+        else:
+            zone = hand if source == HAND else [c for c in self.face_up[seat] if c is not None]
+            least = 0 if top is None else top.rank
+            if least <= Rank.TWO:
+                goes = sorted(zone)
+            else:
+                goes = sorted([c for c in zone if c.rank >= least or c.rank in ANYWHERE])
+            for _, group in groupby(goes, _rank):
+                actions.extend(_plays_of(tuple(group)))
+        if top is not None and (self.voluntary_pickup or not actions):
+            actions.append(PickUp())
+        return tuple(actions)
+
+    def _turn(self) -> Turn:
+        seat = self.current_player
+        if seat is None:
+            return Turn(OVER, (), (), (), None, self.voluntary_pickup)
+        return Turn(
+            self.phase,
+            self.hands[seat],
+            self.face_up[seat],
+            self.face_down[seat],
+            self.pile[-1] if self.pile else None,
+            self.voluntary_pickup,
+        )
+
+    # ----- moves ---------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Play ``action`` for the current player.
+
+        Args:
+            action: One of the legal actions, any valid Bonus, any order of a valid Play, or
+                Timeout whenever :meth:`timeout_action` is not None.
+
+        Returns:
+            What happened, in order.
+
+        Raises:
+            IllegalMove: If the rules forbid the action; the state is then unchanged.
+        """
+        problem = refusal(action, self._turn())
+        if problem is not None:
+            raise IllegalMove(problem)
+        seat = self.current_player
+        assert seat is not None
+        self._legal = None
+        events: list[Event] = []
+        if isinstance(action, Play):
+            self._play(seat, action.cards, self.source(seat), events)
+        elif isinstance(action, PickUp):
+            self._pick_up(seat, events)
+        elif isinstance(action, Blind):
+            self._blind(seat, action.position, events)
+        elif isinstance(action, Bonus):
+            self._bonus(seat, action.cards, events)
+        elif isinstance(action, Decline):
+            events.append(Event("decline", seat))
+            self._finish_turn(seat, events)
+        elif isinstance(action, Swap):
+            self._swap(seat, action, events)
+        elif isinstance(action, Ready):
+            self._ready(seat, events)
+        else:
+            self._timeout(seat, events)
+        return tuple(events)
+
+    def _swap(self, seat: int, action: Swap, events: list[Event]) -> None:
+        """SH-3: the hand card takes the face-up card's place and vice versa."""
+        hand = self.hands[seat]
+        row = self.face_up[seat]
+        index = action.position - 1
+        old = row[index]
+        assert old is not None
+        hand[hand.index(action.card)] = old
+        row[index] = action.card
+        events.append(Event("swap", seat, (action.card, old), action.position))
+
+    def _ready(self, seat: int, events: list[Event]) -> None:
+        """SH-3, then SH-4 once every seat is ready."""
+        self.ready[seat] = True
+        events.append(Event("ready", seat))
+        if all(self.ready):
+            self.phase = PLAY
+            self.current_player = self._first_player()
+            events.append(Event("start", self.current_player))
+        else:
+            self.current_player = self.ready.index(False)
+
+    def _first_player(self) -> int:
+        """SH-4: the lowest hand card other than a 2 or a 10 starts; ties go to the lower seat.
+
+        If no hand holds such a card, seat 0 starts.
+        """
+        best: tuple[int, int] | None = None
+        for seat, hand in enumerate(self.hands):
+            ranks = [c.rank for c in hand if c.rank is not Rank.TWO and c.rank is not Rank.TEN]
+            if ranks and (best is None or min(ranks) < best[0]):
+                best = (min(ranks), seat)
+        return 0 if best is None else best[1]
+
+    def _play(
+        self,
+        seat: int,
+        cards: tuple[Card, ...],
+        source: str,
+        events: list[Event],
+        *,
+        bonus: bool = True,
+    ) -> None:
+        """SH-5/6/14: place the cards; 2s from the hand give extra moves (SH-9, SH-12)."""
+        hand = self.hands[seat]
+        if source == HAND:
+            for card in cards:
+                hand.remove(card)
+        else:
+            row = self.face_up[seat]
+            for card in cards:
+                row[row.index(card)] = None
+        at = len(events)
+        for card in cards:
+            self._place(seat, card, events)
+        # The cards of one play share a rank (SH-5).
+        twos = len(cards) if bonus and source == HAND and cards[0].rank is Rank.TWO else 0
+        # A clear gives no extra moves (SH-12) and an empty hand has nothing to lay (SH-9).
+        extra = twos if self.pile and hand else 0
+        events.insert(at, Event("play", seat, cards, extra, detail=source))
+        if extra:
+            self.phase = BONUS
+            self.bonus_left = extra
+            self.play_again = False
+        else:
+            self._finish_turn(seat, events)
+
+    def _bonus(self, seat: int, cards: tuple[Card, ...], events: list[Event]) -> None:
+        """SH-9: lay any hand cards in order; each placement counts for a clear (SH-11)."""
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        events.append(Event("bonus", seat, cards))
+        for card in cards:
+            self._place(seat, card, events)
+        self.bonus_left -= 1
+        if not self.bonus_left or not hand:
+            self._finish_turn(seat, events)
+
+    def _blind(self, seat: int, position: int, events: list[Event]) -> None:
+        """SH-15: turn the card; play it if it goes, else pick up the pile with it."""
+        row = self.face_down[seat]
+        card = row[position - 1]
+        assert card is not None
+        row[position - 1] = None
+        if beats(card, self.pile[-1] if self.pile else None):
+            events.append(Event("flip", seat, (card,), position, detail="played"))
+            self._place(seat, card, events)
+            self._finish_turn(seat, events)
+            return
+        self.pile.append(card)
+        events.append(Event("flip", seat, (card,), len(self.pile), detail="picked up"))
+        self._take_pile(seat)
+        self._pass_turn(seat)
+
+    def _pick_up(self, seat: int, events: list[Event]) -> None:
+        """SH-8 / SH-14: the whole pile goes to the hand (face-up cards stay); the turn ends."""
+        events.append(Event("pickup", seat, tuple(self.pile), len(self.pile)))
+        self._take_pile(seat)
+        self._pass_turn(seat)
+
+    def _timeout(self, seat: int, events: list[Event]) -> None:
+        """SH-17: decline a pending extra move; else pick up, or play the lowest card."""
+        events.append(Event("timeout", seat))
+        if self.phase == BONUS:
+            events.append(Event("decline", seat))
+            self._finish_turn(seat, events)
+        elif self.pile:
+            self._pick_up(seat, events)
+        else:
+            source = self.source(seat)
+            if source == FACE_DOWN:
+                row = self.face_down[seat]
+                self._blind(seat, next(p for p in POSITIONS if row[p - 1] is not None), events)
+                return
+            zone = self.hands[seat] if source == HAND else self.face_up[seat]
+            lowest = min(card for card in zone if card is not None)
+            self._play(seat, (lowest,), source, events, bonus=False)
+
+    def _take_pile(self, seat: int) -> None:
+        self.hands[seat].extend(self.pile)
+        self.pile.clear()
+        self.run_rank = None
+        self.run_length = 0
+
+    def _place(self, seat: int, card: Card, events: list[Event]) -> None:
+        """SH-10/11: put one card on the pile; a 10 or a fourth equal rank in a row burns it."""
+        self.pile.append(card)
+        rank = card.rank
+        if rank is Rank.TEN:
+            self._burn(seat, "10", events)
+            return
+        if rank is self.run_rank:
+            self.run_length += 1
+            if self.run_length == FOUR:
+                self._burn(seat, "four", events)
+        else:
+            self.run_rank = rank
+            self.run_length = 1
+
+    def _burn(self, seat: int, reason: str, events: list[Event]) -> None:
+        events.append(Event("burn", seat, tuple(self.pile), len(self.pile), detail=reason))
+        self.burnt.extend(self.pile)
+        self.pile.clear()
+        self.run_rank = None
+        self.run_length = 0
+
+    def _refill(self, seat: int, events: list[Event]) -> list[Card]:
+        """SH-7: draw up to 3 cards in hand while the stock lasts."""
+        hand = self.hands[seat]
+        need = min(HAND_SIZE - len(hand), len(self.stock))
+        if need <= 0:
+            return []
+        drawn = [self.stock.pop() for _ in range(need)]
+        hand.extend(drawn)
+        events.append(Event("draw", seat, tuple(drawn), need, private=True))
+        return drawn
+
+    def _complete_four(self, seat: int, drawn: list[Card], events: list[Event]) -> bool:
+        """SH-13: newly drawn cards that complete four in a row are placed automatically."""
+        rank = self.run_rank
+        if rank is None:
+            return False
+        matching = [card for card in drawn if card.rank is rank]
+        if not matching or self.run_length + len(matching) < FOUR:
+            return False
+        hand = self.hands[seat]
+        for card in matching:
+            hand.remove(card)
+        events.append(Event("complete", seat, tuple(matching), len(matching)))
+        for card in matching:
+            self._place(seat, card, events)
+        return True
+
+    def _finish_turn(self, seat: int, events: list[Event]) -> None:
+        """Refill (SH-7, SH-13), then go out (SH-16), play again (SH-12) or pass the turn."""
+        self.bonus_left = 0
+        drawn = self._refill(seat, events)
+        if drawn and self._complete_four(seat, drawn, events):
+            self._refill(seat, events)
+        if not self.hands[seat] and self._table_empty(seat):
+            self._go_out(seat, events)
+        elif not self.pile:
+            self.phase = PLAY
+            self.play_again = True
+            self.current_player = seat
+            events.append(Event("again", seat))
+        else:
+            self._pass_turn(seat)
+
+    def _table_empty(self, seat: int) -> bool:
+        return all(c is None for c in self.face_up[seat]) and all(
+            c is None for c in self.face_down[seat]
+        )
+
+    def _pass_turn(self, seat: int) -> None:
+        self.phase = PLAY
+        self.play_again = False
+        self.bonus_left = 0
+        out = self.finished
+        nxt = (seat + 1) % self.players
+        while nxt in out:
+            nxt = (nxt + 1) % self.players
+        self.current_player = nxt
+
+    def _go_out(self, seat: int, events: list[Event]) -> None:
+        """SH-16: the first out wins; with ``play-to-last`` the last one left loses."""
+        self.finished.append(seat)
+        events.append(Event("out", seat, count=len(self.finished)))
+        left = [p for p in range(self.players) if p not in self.finished]
+        if not self.play_to_last:
+            events.append(Event("win", seat))
+        elif len(left) == 1:
+            events.append(Event("lose", left[0]))
+        else:
+            self._pass_turn(seat)
+            return
+        self.phase = OVER
+        self.play_again = False
+        self.bonus_left = 0
+        self.current_player = None
+
+    # ----- results and views ---------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        """The result once over (SH-16), else None.
+
+        The ranking lists the seats out in order, then the others by cards still held (fewest
+        first, ties by seat). The winner is the first seat out.
+        """
+        if self.phase != OVER:
+            return None
+        rest = sorted(
+            (p for p in range(self.players) if p not in self.finished),
+            key=lambda p: (self._cards_held(p), p),
+        )
+        ranking = (*self.finished, *rest)
+        return Outcome(ranking=ranking, winners=(self.finished[0],))
+
+    def _cards_held(self, seat: int) -> int:
+        table = self.face_up[seat] + self.face_down[seat]
+        return len(self.hands[seat]) + sum(card is not None for card in table)
+
+    def view(self, viewer: int | None) -> ShitheadView:
+        """What ``viewer`` may see (None: the public view of the pass screen)."""
+        seat = self.current_player
+        legal = self.legal_actions() if viewer is not None and viewer == seat else ()
+        playable: frozenset[Card] = frozenset()
+        if legal and self.phase == PLAY:
+            playable = frozenset(c for a in legal if isinstance(a, Play) for c in a.cards)
+        elif legal and viewer is not None and self.phase == BONUS:
+            playable = frozenset(self.hands[viewer])
+        return ShitheadView(
+            viewer=viewer,
+            players=self.players,
+            current_player=seat,
+            phase=self.phase,
+            hand=tuple(self.hands[viewer]) if viewer is not None else (),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            face_up=tuple(tuple(row) for row in self.face_up),
+            face_down=tuple(tuple(c is not None for c in row) for row in self.face_down),
+            pile=tuple(self.pile),
+            run_rank=self.run_rank,
+            run_length=self.run_length,
+            stock_size=len(self.stock),
+            burnt_size=len(self.burnt),
+            ready=tuple(self.ready),
+            bonus_left=self.bonus_left,
+            finished=tuple(self.finished),
+            legal=legal,
+            playable=playable,
+            source=HAND if seat is None else self.source(seat),
+            options=self.options,
+            description=self._description(),
+            play_again=self.play_again,
+        )
+
+    def _description(self) -> str:
+        seat = self.current_player
+        if self.phase == SWAP:
+            return "Swap cards, then say ready"
+        if seat is None:
+            return "The game is over"
+        if self.phase == BONUS:
+            if self.bonus_left == 1:
+                return "Extra move: lay any hand cards or decline"
+            return f"Extra moves ({self.bonus_left} left): lay any hand cards or decline"
+        source = self.source(seat)
+        top = self.pile[-1] if self.pile else None
+        if top is None:
+            task = "Play again on the empty pile" if self.play_again else "Start a new pile"
+        elif top.rank is Rank.TWO:
+            task = "A 2 is on top: play any card"
+        else:
+            task = f"Beat {top} or play a 2 or a 10"
+        if source == FACE_UP:
+            return f"{task}, from the face-up cards"
+        if source == FACE_DOWN:
+            return f"{task}: turn a face-down card"
+        return task
+
+    # ----- copies and JSON -----------------------------------------------------------------
+
+    def clone(self) -> ShitheadState:
+        """A deep, independent copy, RNG included."""
+        copy = ShitheadState(
+            self.players,
+            self.rng.clone(),
+            voluntary_pickup=self.voluntary_pickup,
+            play_to_last=self.play_to_last,
+        )
+        copy.stock = list(self.stock)
+        copy.hands = [list(hand) for hand in self.hands]
+        copy.face_up = [list(row) for row in self.face_up]
+        copy.face_down = [list(row) for row in self.face_down]
+        copy.pile = list(self.pile)
+        copy.burnt = list(self.burnt)
+        copy.phase = self.phase
+        copy.current_player = self.current_player
+        copy.ready = list(self.ready)
+        copy.bonus_left = self.bonus_left
+        copy.run_rank = self.run_rank
+        copy.run_length = self.run_length
+        copy.play_again = self.play_again
+        copy.finished = list(self.finished)
+        copy._legal = self._legal
+        copy._rng_json = self._rng_json
+        return copy
+
+    def to_json(self) -> dict[str, Any]:
+        """The full position as JSON data; cards as codes (``"10s"``), stock top last."""
+        return {
+            "players": self.players,
+            "options": {VOLUNTARY_PICKUP: self.voluntary_pickup, PLAY_TO_LAST: self.play_to_last},
+            "rng": self._rng_data(),
+            "stock": _codes(self.stock),
+            "hands": [_codes(hand) for hand in self.hands],
+            "face_up": [_row_codes(row) for row in self.face_up],
+            "face_down": [_row_codes(row) for row in self.face_down],
+            "pile": _codes(self.pile),
+            "burnt": _codes(self.burnt),
+            "phase": self.phase,
+            "current": self.current_player,
+            "ready": list(self.ready),
+            "bonus_left": self.bonus_left,
+            "run_rank": None if self.run_rank is None else int(self.run_rank),
+            "run_length": self.run_length,
+            "play_again": self.play_again,
+            "finished": list(self.finished),
+        }
+
+    def _rng_data(self) -> list[Any]:
+        # The RNG only deals (Shithead never reshuffles), so its state is read once.
+        if self._rng_json is None:
+            self._rng_json = self.rng.to_json()
+        version, internal, gauss = self._rng_json
+        return [version, list(internal), gauss]
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ShitheadState:
+        """Rebuild a position saved by :meth:`to_json`.
+
+        ``rng`` may be left out (a fresh seed-0 RNG is used), and ``run_rank`` / ``run_length``
+        may be left out to have them counted from the pile, which eases writing test positions.
+
+        Raises:
+            KeyError: If a required field is missing.
+            InvalidCommand: If a card code is wrong.
+        """
+        options = data.get("options", {})
+        state = cls(
+            int(data["players"]),
+            Rng.from_json(data["rng"]) if "rng" in data else Rng(0),
+            voluntary_pickup=bool(options.get(VOLUNTARY_PICKUP, False)),
+            play_to_last=bool(options.get(PLAY_TO_LAST, False)),
+        )
+        state.stock = _card_list(data["stock"])
+        state.hands = [_card_list(hand) for hand in data["hands"]]
+        state.face_up = [_row(row) for row in data["face_up"]]
+        state.face_down = [_row(row) for row in data["face_down"]]
+        state.pile = _card_list(data["pile"])
+        state.burnt = _card_list(data.get("burnt", []))
+        state.phase = str(data["phase"])
+        state.current_player = data["current"]
+        state.ready = [bool(flag) for flag in data.get("ready", [True] * state.players)]
+        state.bonus_left = int(data.get("bonus_left", 0))
+        if "run_rank" in data:
+            rank = data["run_rank"]
+            state.run_rank = None if rank is None else Rank(rank)
+            state.run_length = int(data["run_length"])
+        else:
+            state.run_rank, state.run_length = _run_of(state.pile)
+        state.play_again = bool(data.get("play_again", False))
+        state.finished = [int(seat) for seat in data.get("finished", [])]
+        return state
+
+
+def _run_of(pile: Sequence[Card]) -> tuple[Rank | None, int]:
+    """The rank and length of the equal ranks on top of ``pile`` (SH-11)."""
+    if not pile:
+        return None, 0
+    rank = pile[-1].rank
+    length = 0
+    for card in reversed(pile):
+        if card.rank is not rank:
+            break
+        length += 1
+    return rank, length
+
+
+@cache
+def _plays_of(group: tuple[Card, ...]) -> tuple[Play, ...]:
+    """Every Play of a sorted same-rank group: one per non-empty subset, smaller sets first."""
+    return tuple(
+        Play(cards) for size in range(1, len(group) + 1) for cards in combinations(group, size)
+    )
+
+
+def _rank_groups(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """The cards grouped by rank, low ranks first, each group sorted."""
+    groups: dict[Rank, list[Card]] = {}
+    for card in sorted(cards):
+        groups.setdefault(card.rank, []).append(card)
+    return [tuple(group) for group in groups.values()]
+
+
+def new_state(players: int, seed: int, options: Mapping[str, bool] | None = None) -> ShitheadState:
+    """Deal a new game with the given house options (SH-1 … SH-3).
+
+    Raises:
+        ValueError: If ``players`` is not 2 to 4 or an option is unknown.
+    """
+    chosen = dict(options or {})
+    unknown = sorted(set(chosen) - set(OPTION_NAMES))
+    if unknown:
+        known = ", ".join(OPTION_NAMES)
+        raise ValueError(f"unknown option(s) {', '.join(unknown)}; the options are: {known}")
+    return ShitheadState.deal(
+        players,
+        seed,
+        voluntary_pickup=bool(chosen.get(VOLUNTARY_PICKUP, False)),
+        play_to_last=bool(chosen.get(PLAY_TO_LAST, False)),
+    )
