@@ -138,9 +138,21 @@ class Game(Protocol):
     options: tuple[OptionSpec, ...]
 
     def new_game(
-        self, players: int, *, seed: int, options: Mapping[str, bool] | None = None
+        self,
+        players: int,
+        *,
+        seed: int,
+        options: Mapping[str, bool] | None = None,
+        game_number: int = 0,
     ) -> State:
         """Deal a new game.
+
+        Args:
+            players: The number of seats.
+            seed: Seeds the deal and every later shuffle.
+            options: House options switched on or off; missing ones take their defaults.
+            game_number: How many games these players have played before in a row (0 for the
+                first), for games whose starting seat moves on from game to game.
 
         Raises:
             ValueError: If ``players`` is out of range or an option is unknown.

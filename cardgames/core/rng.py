@@ -49,9 +49,13 @@ class Rng:
         return Rng(self._random.getrandbits(64) ^ (salt * 0x9E3779B97F4A7C15 & (2**64 - 1)))
 
     def clone(self) -> Rng:
-        """Return an independent copy in the same position of the sequence."""
+        """Return an independent copy in the same position of the sequence.
+
+        The copy starts from a fixed seed before taking this one's state, so cloning never reads
+        the operating system's entropy.
+        """
         copy = Rng.__new__(Rng)
-        copy._random = random.Random()
+        copy._random = random.Random(0)
         copy._random.setstate(self._random.getstate())
         return copy
 
@@ -64,6 +68,6 @@ class Rng:
     def from_json(cls, data: list[Any]) -> Rng:
         """Rebuild an Rng saved by :meth:`to_json`."""
         rng = cls.__new__(cls)
-        rng._random = random.Random()
+        rng._random = random.Random(0)
         rng._random.setstate((data[0], tuple(data[1]), data[2]))
         return rng

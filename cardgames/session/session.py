@@ -54,9 +54,7 @@ class Session:
         self.setup = setup
         self.game: Game = load_game(setup.game)
         self.names: tuple[str, ...] = tuple(seat.name for seat in setup.seats)
-        self._state: State = self.game.new_game(
-            len(setup.seats), seed=setup.seed, options=setup.options
-        )
+        self._state: State = self._deal()
         self.history: list[tuple[PlayerId, Action]] = []
         self.events: list[Event] = []
         self._bots: dict[PlayerId, tuple[Bot, Rng]] = {}
@@ -82,6 +80,13 @@ class Session:
         self._turn_owner: PlayerId | None = None
         self._turn_started: float | None = None
         self._sync_clock()
+
+    def _deal(self) -> State:
+        """A new State from the set-up: the start of the game and of every replay."""
+        setup = self.setup
+        return self.game.new_game(
+            len(setup.seats), seed=setup.seed, options=setup.options, game_number=setup.game_number
+        )
 
     # ----------------------------------------------------------------- seats and views
 
@@ -265,9 +270,7 @@ class Session:
         while start > 0 and self.history[start - 1][0] == seat:
             start -= 1
         kept = self.history[:start]
-        self._state = self.game.new_game(
-            len(self.setup.seats), seed=self.setup.seed, options=self.setup.options
-        )
+        self._state = self._deal()
         self.history = []
         self.events = []
         for player, action in kept:
@@ -289,9 +292,7 @@ class Session:
     def commands(self) -> list[str]:
         """The command texts of the history, in order (with the set-up, a full record)."""
         texts = []
-        replay = self.game.new_game(
-            len(self.setup.seats), seed=self.setup.seed, options=self.setup.options
-        )
+        replay = self._deal()
         for player, action in self.history:
             texts.append(self.game.format_action(replay.view(player), action))
             replay.apply(action)

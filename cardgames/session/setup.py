@@ -6,7 +6,7 @@ Kept free of Textual so the command line can validate a set-up without importing
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cardgames.core.registry import find_game, load_game
 
@@ -38,12 +38,19 @@ class GameSetup:
         seats: One entry per seat, seat 0 first.
         options: House options switched on or off; missing ones take the spec's default.
         seed: The seed of the deal and of every reshuffle.
+        game_number: Games these players played before in a row ("play again" adds one), for
+            games whose starting seat moves on (MK-2).
     """
 
     game: str
     seats: tuple[SeatSpec, ...]
     options: Mapping[str, bool] = field(default_factory=dict)
     seed: int = 0
+    game_number: int = 0
+
+    def next_game(self) -> GameSetup:
+        """The set-up of the next game with the same players: a new seed, the next game number."""
+        return replace(self, seed=self.seed + 1, game_number=self.game_number + 1)
 
     def check(self) -> None:
         """Validate the set-up against the game's limits.

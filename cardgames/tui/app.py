@@ -58,19 +58,25 @@ class CardGamesApp(App[None]):
         if self.initial_setup is not None:
             self.start_game(self.initial_setup)
 
-    def start_game(self, setup: GameSetup, *, replace: bool = False) -> None:
+    def start_game(
+        self, setup: GameSetup, *, replace: bool = False, turn_seconds: float | None = None
+    ) -> None:
         """Deal ``setup`` and show its table.
 
         Args:
             setup: The game to play.
             replace: Replace the top screen (set-up or game over) instead of pushing on top.
+            turn_seconds: The turn clock chosen on the set-up screen (0 = off); None keeps
+                ``settings.turn_seconds``.
         """
         # Imported here so the picker's first frame does not pay for the table and its engines.
         from cardgames.session.session import Session
         from cardgames.tui.screens.table import TableScreen
 
         try:
-            session = Session(setup, clock=self.clock, turn_seconds=self.settings.turn_seconds)
+            if turn_seconds is None:
+                turn_seconds = self.settings.turn_seconds
+            session = Session(setup, clock=self.clock, turn_seconds=turn_seconds)
             table = TableScreen(
                 session, self.settings, clock=self.clock, pass_delay=self.pass_delay
             )

@@ -130,7 +130,12 @@ class RaceGame:
     clock_seconds = 30
 
     def new_game(
-        self, players: int, *, seed: int, options: Mapping[str, bool] | None = None
+        self,
+        players: int,
+        *,
+        seed: int,
+        options: Mapping[str, bool] | None = None,
+        game_number: int = 0,
     ) -> RaceState:
         target = 30 if (options or {}).get("long") else 10
         return RaceState(players, target, Rng(seed))

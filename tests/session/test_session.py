@@ -279,3 +279,13 @@ def test_a_human_cannot_type_the_clock_s_time_out_move() -> None:
     )
     assert snapshot(session) == before
     assert session.submit_text(7, "draw") == Rejected("There is no seat 7.")
+
+
+def test_play_again_moves_the_makao_starter_on() -> None:
+    """MK-2: later games start with the seat after the previous starter."""
+    setup = GameSetup("makao", default_seats(3, 2), {}, 11)
+    assert Session(setup).current_player == 0
+    second = setup.next_game()
+    assert (second.seed, second.game_number) == (12, 1)
+    assert Session(second).current_player == 1
+    assert Session(second.next_game().next_game()).current_player == 0

@@ -42,9 +42,17 @@ class ShitheadGame:
     )
 
     def new_game(
-        self, players: int, *, seed: int, options: Mapping[str, bool] | None = None
+        self,
+        players: int,
+        *,
+        seed: int,
+        options: Mapping[str, bool] | None = None,
+        game_number: int = 0,
     ) -> ShitheadState:
         """Deal a new game; it starts in the swap phase (SH-1 … SH-3).
+
+        ``game_number`` is accepted for the protocol and has no effect: the first player is the
+        one holding the lowest card (SH-4), in every game.
 
         Raises:
             ValueError: If ``players`` is not 2 to 4 or an option is unknown.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import ClassVar
 
 from rich.text import Text
@@ -92,13 +91,13 @@ class GameOverScreen(Screen[None]):
             self.action_back()
 
     def action_again(self) -> None:
-        """A new deal with the same seats and options (the next seed)."""
+        """A new deal with the same seats, options and turn clock (the next seed)."""
         from cardgames.tui.app import CardGamesApp
 
-        setup = dataclasses.replace(self.session.setup, seed=self.session.setup.seed + 1)
+        setup = self.session.setup.next_game()
         app = self.app
         if isinstance(app, CardGamesApp):
-            app.start_game(setup, replace=True)
+            app.start_game(setup, replace=True, turn_seconds=self.session.turn_seconds or 0)
 
     def action_back(self) -> None:
         """Back to the game picker."""

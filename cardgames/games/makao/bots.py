@@ -1,0 +1,92 @@
+"""A heuristic Makao bot that sees only its seat's view.
+
+It goes out when it can, says "makao", answers battles and stops, sheds several cards of a rank
+at once, keeps battle cards (2, 3, K♥, K♠), 4s and jokers for defence unless the next player is
+close to going out, and demands ranks (after jacks) or suits (after aces) it holds most of.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from cardgames.core.cards import Rank
+from cardgames.core.engine import Action
+from cardgames.core.rng import Rng
+from cardgames.games.makao.actions import CallMakao, Demand, Play
+from cardgames.games.makao.engine import MakaoView
+from cardgames.games.makao.moves import battle_value, effective_cards
+
+_ATTACK_THRESHOLD = 2
+"""Attack with battle cards and 4s when the next player holds this many cards or fewer."""
+
+
+class MakaoBot:
+    """The default Makao bot ("makao")."""
+
+    name = "makao"
+
+    def choose(self, view: MakaoView, legal: tuple[Action, ...], rng: Rng) -> Action:
+        """Return one element of ``legal`` for the seat of ``view``.
+
+        Args:
+            view: The bot's own view (never the State).
+            legal: The legal actions, never empty.
+            rng: The bot's random stream (unused: the bot is deterministic given the view).
+        """
+        if any(isinstance(action, CallMakao) for action in legal):
+            return CallMakao()
+        if view.phase == "demand":
+            return _choose_demand(view, legal)
+        plays = [action for action in legal if isinstance(action, Play)]
+        others = [action for action in legal if not isinstance(action, Play)]
+        if not plays:
+            return others[0]
+        for play in plays:
+            if len(play.cards) == len(view.hand):
+                return play
+        if view.pending_draw or view.pending_skips or view.phase == "drawn":
+            return max(plays, key=lambda play: len(play.cards))
+        attack = _next_hand_size(view) <= _ATTACK_THRESHOLD
+        best = max(plays, key=lambda play: _score(view, play, attack))
+        if _score(view, best, attack) < 0:
+            return others[0]
+        return best
+
+
+def _next_hand_size(view: MakaoView) -> int:
+    """Cards held by the next player still in."""
+    seat = view.viewer if view.viewer is not None else 0
+    for _ in range(view.players):
+        seat = (seat + 1) % view.players
+        if seat not in view.finished:
+            return view.hand_sizes[seat]
+    return 0
+
+
+def _score(view: MakaoView, play: Play, attack: bool) -> int:
+    """How good a play is now: shed many cards, keep weapons unless attacking pays."""
+    counted = effective_cards(play)
+    score = 10 * len(play.cards)
+    weapon = any(battle_value(card) or card.rank is Rank.FOUR for card in counted)
+    if weapon:
+        score += 15 if attack else -12
+    score -= 25 * sum(1 for card in play.cards if card.is_joker)
+    rest = list(view.hand)
+    for card in play.cards:
+        rest.remove(card)
+    top = counted[-1]
+    score += 2 * sum(1 for card in rest if card.suit is top.suit or card.rank is top.rank)
+    return score
+
+
+def _choose_demand(view: MakaoView, legal: tuple[Action, ...]) -> Action:
+    """Demand what the bot holds most of; nothing if it holds none of the choices."""
+    demands = [action for action in legal if isinstance(action, Demand) and action.value]
+    counts: Counter[object] = Counter()
+    for card in view.hand:
+        counts[card.rank] += 1
+        counts[card.suit] += 1
+    best = max(demands, key=lambda demand: counts[demand.value], default=None)
+    if best is None or counts[best.value] == 0:
+        return Demand()
+    return best

@@ -1,0 +1,779 @@
+"""The Makao engine: one position, its legal actions and how each action changes it.
+
+Implements MK-1 … MK-16 and the house options ``queens``, ``makao-call`` and ``jokers`` of
+``shared/rules/makao.md``. Pending effects (cards to take, turns to sit out, the demand and who
+made it, lost turns per seat) are explicit fields, never read off the top card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, cast
+
+from cardgames.core.cards import Card, Rank, Suit, parse_card
+from cardgames.core.deck import build_deck
+from cardgames.core.engine import Event, Outcome
+from cardgames.core.errors import IllegalMove
+from cardgames.core.rng import Rng
+from cardgames.games.makao.actions import (
+    Action,
+    CallMakao,
+    Demand,
+    Draw,
+    Pass,
+    Play,
+    Take,
+    Wait,
+)
+from cardgames.games.makao.moves import (
+    DEMAND_RANKS,
+    SUITS,
+    ActiveDemand,
+    Situation,
+    answers_text,
+    battle_value,
+    check_play,
+    effective_cards,
+    is_start_action_card,
+    legal_plays,
+    starts,
+)
+
+OPTION_NAMES = ("queens", "makao-call", "jokers")
+"""The house options, all off by default."""
+
+HAND_SIZE = 5
+"""Cards dealt to each player (MK-2)."""
+
+MAKAO_PENALTY = 5
+"""Cards taken for not saying "makao" (``makao-call`` option)."""
+
+Phase = Literal["play", "drawn", "demand", "over"]
+_KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)
+_DRAW, _TAKE, _WAIT, _PASS, _CALL = Draw(), Take(), Wait(), Pass(), CallMakao()
+
+
+@dataclass(frozen=True, slots=True)
+class MakaoView:
+    """What one seat (or the public, ``viewer`` None) may see of a position.
+
+    Attributes:
+        viewer: The seat looking, or None for the public view.
+        players: Number of seats.
+        current_player: The seat to act, or None once the game is over.
+        hand: The viewer's hand, sorted (empty for the public view).
+        hand_sizes: Every seat's card count.
+        top: The top card of the discard pile.
+        top_as: What the top card counts as (differs only for a joker).
+        discard_size: Cards in the discard pile.
+        stock_size: Cards in the stock.
+        pending_draw: Cards the player to move must take unless he answers (MK-7).
+        pending_skips: Turns the player to move must sit out unless he answers (MK-10).
+        demand: The active demand (MK-11 to MK-13), or None.
+        skip_turns: Turns each seat still sits out (MK-10).
+        finished: Seats that went out, in order (MK-15).
+        phase: "play", "drawn" (after drawing a playable card), "demand" (after jacks or aces)
+            or "over".
+        drawn: The card just drawn, shown only to the seat that drew it.
+        legal: The legal actions if the viewer is to act, else empty.
+        playable: The viewer's hand cards that start at least one legal play now.
+        options: The house options switched on.
+        description: What is pending, in words, or "".
+        makao_called: True if the player to move has said "makao" this turn.
+    """
+
+    viewer: int | None
+    players: int
+    current_player: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    top: Card
+    top_as: Card
+    discard_size: int
+    stock_size: int
+    pending_draw: int
+    pending_skips: int
+    demand: ActiveDemand | None
+    skip_turns: tuple[int, ...]
+    finished: tuple[int, ...]
+    phase: str
+    drawn: Card | None
+    legal: tuple[Action, ...]
+    playable: frozenset[Card]
+    options: tuple[str, ...]
+    description: str
+    makao_called: bool = False
+
+
+def new_state(
+    players: int, *, seed: int, options: Mapping[str, bool] | None = None, starter: int = 0
+) -> MakaoState:
+    """Shuffle and deal a new game (MK-1, MK-2).
+
+    Args:
+        players: 2 to 6 seats.
+        seed: Seeds the state's RNG, which makes every shuffle of the game.
+        options: House options by name (``queens``, ``makao-call``, ``jokers``), off if absent.
+        starter: The seat that plays first (0 in the first game, see ``next_starter``).
+
+    Returns:
+        The dealt position, ``starter`` to move.
+
+    Raises:
+        ValueError: If ``players`` is not 2-6, ``starter`` is not a seat or an option is unknown.
+    """
+    if not 2 <= players <= 6:
+        raise ValueError("Makao is played by 2 to 6 players")
+    if not 0 <= starter < players:
+        raise ValueError(f"the starter must be a seat from 0 to {players - 1}")
+    chosen = dict(options or {})
+    unknown = sorted(set(chosen) - set(OPTION_NAMES))
+    if unknown:
+        raise ValueError(
+            f"unknown Makao option {unknown[0]!r}; the options are: {', '.join(OPTION_NAMES)}"
+        )
+    switched_on = tuple(name for name in OPTION_NAMES if chosen.get(name))
+    rng = Rng(seed)
+    stock = build_deck(1 if players <= 4 else 2, 2 if "jokers" in switched_on else 0)
+    rng.shuffle(stock)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for _ in range(HAND_SIZE):
+        for hand in hands:
+            hand.append(stock.pop())
+    for hand in hands:
+        hand.sort()
+    while is_start_action_card(stock[-1]):
+        stock.insert(0, stock.pop())
+    top = stock.pop()
+    return MakaoState(
+        players=players,
+        options=switched_on,
+        hands=hands,
+        stock=stock,
+        discard=[top],
+        top_as=top,
+        current=starter,
+        phase="play",
+        pending_draw=0,
+        pending_skips=0,
+        demand=None,
+        skip_turns=[0] * players,
+        drawn=None,
+        finished=[],
+        starter=starter,
+        called=False,
+        played=False,
+        rng=rng,
+    )
+
+
+class MakaoState:
+    """One Makao position; mutable, changed only by :meth:`apply`.
+
+    Hands are kept sorted; the stock and the discard pile are lists whose last element is the
+    top. ``top_as``
+    is what the top card counts as (a joker's named card). ``called`` and ``played`` belong to
+    the turn in progress (``makao-call`` option).
+    """
+
+    __slots__ = (
+        "_legal",
+        "called",
+        "current",
+        "demand",
+        "discard",
+        "drawn",
+        "finished",
+        "hands",
+        "options",
+        "pending_draw",
+        "pending_skips",
+        "phase",
+        "played",
+        "players",
+        "rng",
+        "skip_turns",
+        "starter",
+        "stock",
+        "top_as",
+    )
+
+    def __init__(
+        self,
+        *,
+        players: int,
+        options: tuple[str, ...],
+        hands: list[list[Card]],
+        stock: list[Card],
+        discard: list[Card],
+        top_as: Card,
+        current: int | None,
+        phase: Phase,
+        pending_draw: int,
+        pending_skips: int,
+        demand: ActiveDemand | None,
+        skip_turns: list[int],
+        drawn: Card | None,
+        finished: list[int],
+        starter: int,
+        called: bool,
+        played: bool,
+        rng: Rng,
+    ) -> None:
+        self.players = players
+        self.options = options
+        self.hands = hands
+        self.stock = stock
+        self.discard = discard
+        self.top_as = top_as
+        self.current = current
+        self.phase: Phase = phase
+        self.pending_draw = pending_draw
+        self.pending_skips = pending_skips
+        self.demand = demand
+        self.skip_turns = skip_turns
+        self.drawn = drawn
+        self.finished = finished
+        self.starter = starter
+        self.called = called
+        self.played = played
+        self.rng = rng
+        self._legal: tuple[Action, ...] | None = None
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+        return self.current
+
+    @property
+    def next_starter(self) -> int:
+        """The seat that starts the next game: the one after this game's starter (MK-2)."""
+        return (self.starter + 1) % self.players
+
+    def situation(self) -> Situation:
+        """The top card and pending effects that decide what may be played now."""
+        return Situation(
+            self.top_as, self.pending_draw, self.pending_skips, self.demand,
+            "queens" in self.options,
+        )
+
+    def card_count(self) -> int:
+        """Cards in all zones: hands, stock and discard pile."""
+        return sum(map(len, self.hands)) + len(self.stock) + len(self.discard)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the player to move, in a fixed order; empty once over.
+
+        Plays come first (one canonical ordering each, see ``moves.legal_plays``), then the
+        draw / take / wait / pass choice, then "makao" when it may be said.
+        """
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self.current is None:
+            return ()
+        hand = self.hands[self.current]
+        offer_makao = "makao-call" in self.options and not self.called
+        if self.phase == "demand":
+            demands: list[Action] = (
+                [Demand("rank", rank) for rank in DEMAND_RANKS]
+                if self.top_as.rank is Rank.JACK
+                else [Demand("suit", suit) for suit in SUITS]
+            )
+            demands.append(Demand())
+            if offer_makao and len(hand) == 1:
+                demands.append(_CALL)
+            return tuple(demands)
+        plays = legal_plays(hand, self.situation(), self.drawn)
+        actions: list[Action] = list(plays)
+        if offer_makao and any(len(play.cards) == len(hand) - 1 for play in plays):
+            actions.append(_CALL)
+        if self.phase == "drawn":
+            actions.append(_PASS)
+        elif self.pending_draw:
+            actions.append(_TAKE)
+        elif self.pending_skips:
+            actions.append(_WAIT)
+        else:
+            actions.append(_DRAW)
+        return tuple(actions)
+
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Play ``action`` for the player to move.
+
+        A play is checked against the rules, so any valid order of its cards is accepted, not
+        only the orders ``legal_actions`` lists.
+
+        Returns:
+            What happened, in order (private draws carry their cards for the drawer only).
+
+        Raises:
+            IllegalMove: If the rules forbid the action now; the state is then unchanged.
+        """
+        if action not in self.legal_actions():
+            if isinstance(action, Play) and self.phase in ("play", "drawn"):
+                assert self.current is not None
+                error = check_play(self.hands[self.current], action, self.situation(),
+                                   self.drawn)
+                if error is not None:
+                    raise IllegalMove(error)
+            else:
+                raise IllegalMove(refusal(self.view(self.current), action))
+        player = self.current
+        assert player is not None
+        self._legal = None
+        if isinstance(action, Play):
+            return self._play(player, action)
+        if isinstance(action, Draw):
+            return self._draw(player)
+        if isinstance(action, Take):
+            return self._take(player)
+        if isinstance(action, Wait):
+            return self._wait(player)
+        if isinstance(action, Demand):
+            return self._demand(player, action)
+        if isinstance(action, CallMakao):
+            self.called = True
+            return (Event("makao", player),)
+        return self._end_turn(player, [Event("pass", player)])
+
+    def _play(self, player: int, play: Play) -> tuple[Event, ...]:
+        """MK-4, MK-7, MK-10, MK-11, MK-12, MK-15: move the cards and start their effects."""
+        hand = self.hands[player]
+        for card in play.cards:
+            hand.remove(card)
+        self.discard.extend(play.cards)
+        counted = effective_cards(play)
+        self.top_as = counted[-1]
+        self.drawn = None
+        self.played = True
+        battle = sum(map(battle_value, counted))
+        fours = sum(1 for card in counted if card.rank is Rank.FOUR)
+        self.pending_draw += battle
+        self.pending_skips += fours
+        after: list[Event] = []
+        if not hand:
+            self.finished.append(player)
+            after.append(Event("out", player, count=len(self.finished)))
+            if self._game_over():
+                return (_play_event(player, play), *after, *self._finish())
+        if self.top_as.rank in (Rank.JACK, Rank.ACE):
+            self.phase = "demand"
+            return (_play_event(player, play), *after)
+        rest = self._end_turn(player, after)
+        if battle or fours:
+            return (
+                _play_event(player, play, self.current, self.pending_draw, self.pending_skips),
+                *rest,
+            )
+        return (_play_event(player, play), *rest)
+
+    def _draw(self, player: int) -> tuple[Event, ...]:
+        """MK-5: draw one card; keep the turn only if that card may be played now."""
+        drawn, events = self._draw_cards(player, 1)
+        events.append(Event("draw", player, tuple(drawn), len(drawn), True))
+        if drawn and (drawn[0].is_joker or starts(drawn[0], self.situation())):
+            self.phase = "drawn"
+            self.drawn = drawn[0]
+            return tuple(events)
+        return self._end_turn(player, events)
+
+    def _take(self, player: int) -> tuple[Event, ...]:
+        """MK-8: take the whole pending draw; play goes on clockwise from this player (MK-9)."""
+        taken, events = self._draw_cards(player, self.pending_draw)
+        events.append(Event("take", player, tuple(taken), len(taken), True))
+        self.pending_draw = 0
+        return self._end_turn(player, events)
+
+    def _wait(self, player: int) -> tuple[Event, ...]:
+        """MK-10: lose this turn and one more per further 4 played."""
+        lost = self.pending_skips
+        self.skip_turns[player] += lost - 1
+        self.pending_skips = 0
+        return self._end_turn(player, [Event("wait", player, count=lost)])
+
+    def _demand(self, player: int, demand: Demand) -> tuple[Event, ...]:
+        """MK-11, MK-12: a new demand replaces any old one; "demand none" leaves none active."""
+        if demand.kind is None or demand.value is None:
+            self.demand = None
+            event = Event("demand", player, detail="none")
+        else:
+            self.demand = ActiveDemand(demand.kind, demand.value, player)
+            event = Event("demand", player, detail=self.demand.text)
+        return self._end_turn(player, [event])
+
+    def _draw_cards(self, player: int, count: int) -> tuple[list[Card], list[Event]]:
+        """MK-6: draw up to ``count`` cards, turning the discard pile under its top when needed."""
+        got: list[Card] = []
+        events: list[Event] = []
+        stock = self.stock
+        while len(got) < count:
+            if not stock:
+                if len(self.discard) <= 1:
+                    break
+                stock.extend(self.discard[:-1])
+                del self.discard[:-1]
+                self.rng.shuffle(stock)
+                events.append(Event("reshuffle", None, count=len(stock)))
+            got.append(stock.pop())
+        hand = self.hands[player]
+        hand.extend(got)
+        hand.sort()
+        return got, events
+
+    def _end_turn(self, player: int, events: list[Event]) -> tuple[Event, ...]:
+        """Close ``player``'s turn and find who moves next.
+
+        A pending draw or stop goes to the adjacent player still in (MK-9, MK-15), backwards when
+        K♠ is on top, even if he has lost turns to sit out; otherwise the turn passes clockwise
+        and seats with lost turns sit one out each (MK-10). A demand ends when the turn reaches
+        or passes its maker (MK-13).
+        """
+        if (
+            self.played
+            and not self.called
+            and len(self.hands[player]) == 1
+            and "makao-call" in self.options
+        ):
+            taken, drawn_events = self._draw_cards(player, MAKAO_PENALTY)
+            events.extend(drawn_events)
+            events.append(Event("penalty", player, tuple(taken), len(taken), True))
+        if self.pending_draw or self.pending_skips:
+            backward = self.pending_draw and self.top_as == _KING_OF_SPADES
+            self.current = self._walk(player, -1 if backward else 1, events, lose_turns=False)
+        else:
+            self.current = self._walk(player, 1, events, lose_turns=True)
+        self.phase = "play"
+        self.drawn = None
+        self.called = False
+        self.played = False
+        return tuple(events)
+
+    def _walk(self, seat: int, step: int, events: list[Event], *, lose_turns: bool) -> int:
+        finished = self.finished
+        while True:
+            seat = (seat + step) % self.players
+            demand = self.demand
+            if demand is not None and seat == demand.by:
+                self.demand = None
+                events.append(Event("demand-end", seat, detail=demand.text))
+            if seat in finished:
+                continue
+            if lose_turns and self.skip_turns[seat]:
+                self.skip_turns[seat] -= 1
+                events.append(Event("skip", seat))
+                continue
+            return seat
+
+    def _game_over(self) -> bool:
+        """MK-16: one player left with cards (2-4 players), or the third out (5-6 players)."""
+        if self.players <= 4:
+            return self.players - len(self.finished) <= 1
+        return len(self.finished) >= 3
+
+    def _finish(self) -> tuple[Event, ...]:
+        self.current = None
+        self.phase = "over"
+        self.pending_draw = 0
+        self.pending_skips = 0
+        self.demand = None
+        self.drawn = None
+        self.called = False
+        self.played = False
+        outcome = self.outcome()
+        assert outcome is not None
+        return (Event("over", detail=" ".join(map(str, outcome.ranking))),)
+
+    def outcome(self) -> Outcome | None:
+        """The order of going out, then those still holding cards, fewest cards first (MK-16).
+
+        The first player out is the winner; the last in the ranking lost.
+        """
+        if self.phase != "over":
+            return None
+        rest = sorted(
+            (seat for seat in range(self.players) if seat not in self.finished),
+            key=lambda seat: (len(self.hands[seat]), seat),
+        )
+        ranking = (*self.finished, *rest)
+        return Outcome(ranking=ranking, winners=ranking[:1])
+
+    def view(self, viewer: int | None) -> MakaoView:
+        """What ``viewer`` may see: his own hand only, counts for everything else.
+
+        Raises:
+            ValueError: If ``viewer`` is not a seat or None.
+        """
+        if viewer is not None and not 0 <= viewer < self.players:
+            raise ValueError(f"no seat {viewer} in a {self.players}-player game")
+        own = viewer is not None and viewer == self.current
+        hand = tuple(self.hands[viewer]) if viewer is not None else ()
+        legal = self.legal_actions() if own else ()
+        firsts = {
+            (action.cards[0].rank, action.cards[0].suit)
+            for action in legal
+            if isinstance(action, Play)
+        }
+        return MakaoView(
+            viewer=viewer,
+            players=self.players,
+            current_player=self.current,
+            hand=hand,
+            hand_sizes=tuple(map(len, self.hands)),
+            top=self.discard[-1],
+            top_as=self.top_as,
+            discard_size=len(self.discard),
+            stock_size=len(self.stock),
+            pending_draw=self.pending_draw,
+            pending_skips=self.pending_skips,
+            demand=self.demand,
+            skip_turns=tuple(self.skip_turns),
+            finished=tuple(self.finished),
+            phase=self.phase,
+            drawn=self.drawn if own else None,
+            legal=legal,
+            playable=frozenset(card for card in hand if (card.rank, card.suit) in firsts),
+            options=self.options,
+            description=self._description(),
+            makao_called=self.called,
+        )
+
+    def _description(self) -> str:
+        if self.phase == "over":
+            return ""
+        if self.pending_draw:
+            return f"Take {self.pending_draw} or answer with {answers_text(self.top_as)}"
+        if self.pending_skips:
+            turns = "turn" if self.pending_skips == 1 else "turns"
+            return f"Wait {self.pending_skips} {turns} or answer with a 4"
+        if self.phase == "demand":
+            if self.top_as.rank is Rank.JACK:
+                return "Demand a rank from 5 to 10, or none"
+            return "Demand a suit, or none"
+        parts = []
+        if self.demand is not None:
+            parts.append(f"Demand: {self.demand.text} (by seat {self.demand.by})")
+        if self.phase == "drawn":
+            parts.append("Play the card you drew or pass")
+        return "; ".join(parts)
+
+    def clone(self) -> MakaoState:
+        """An independent copy, RNG included."""
+        copy = MakaoState(
+            players=self.players,
+            options=self.options,
+            hands=[list(hand) for hand in self.hands],
+            stock=list(self.stock),
+            discard=list(self.discard),
+            top_as=self.top_as,
+            current=self.current,
+            phase=self.phase,
+            pending_draw=self.pending_draw,
+            pending_skips=self.pending_skips,
+            demand=self.demand,
+            skip_turns=list(self.skip_turns),
+            drawn=self.drawn,
+            finished=list(self.finished),
+            starter=self.starter,
+            called=self.called,
+            played=self.played,
+            rng=self.rng.clone(),
+        )
+        copy._legal = self._legal
+        return copy
+
+    def to_json(self) -> dict[str, Any]:
+        """The full position as JSON data; cards are codes, ``#1`` marks the second deck."""
+        demand = self.demand
+        return {
+            "game": "makao",
+            "players": self.players,
+            "options": list(self.options),
+            "hands": [_codes(hand) for hand in self.hands],
+            "stock": _codes(self.stock),
+            "discard": _codes(self.discard),
+            "top_as": card_to_json(self.top_as),
+            "current": self.current,
+            "phase": self.phase,
+            "pending_draw": self.pending_draw,
+            "pending_skips": self.pending_skips,
+            "demand": None if demand is None else {
+                "kind": demand.kind,
+                "value": demand.value.code if isinstance(demand.value, Rank)
+                else demand.value.value,
+                "by": demand.by,
+            },
+            "skip_turns": list(self.skip_turns),
+            "drawn": None if self.drawn is None else card_to_json(self.drawn),
+            "finished": list(self.finished),
+            "starter": self.starter,
+            "called": self.called,
+            "played": self.played,
+            "rng": self.rng.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MakaoState:
+        """Rebuild a position saved by :meth:`to_json`.
+
+        Missing fields take their start-of-game values, so test positions stay short: only
+        ``players``, ``hands``, ``stock`` and ``discard`` are required.
+
+        Raises:
+            KeyError / ValueError / InvalidCommand: If the data is malformed.
+        """
+        players = int(data["players"])
+        discard = _cards(data["discard"])
+        raw_demand = data.get("demand")
+        demand = None
+        if raw_demand is not None:
+            kind = cast(Literal["rank", "suit"], raw_demand["kind"])
+            value: Rank | Suit = (
+                _parse_rank(raw_demand["value"]) if kind == "rank" else Suit(raw_demand["value"])
+            )
+            demand = ActiveDemand(kind, value, int(raw_demand["by"]))
+        options = tuple(data.get("options", ()))
+        unknown = set(options) - set(OPTION_NAMES)
+        if unknown:
+            raise ValueError(f"unknown Makao options: {sorted(unknown)}")
+        rng_data = data.get("rng")
+        return cls(
+            players=players,
+            options=tuple(name for name in OPTION_NAMES if name in options),
+            hands=[sorted(_cards(hand)) for hand in data["hands"]],
+            stock=_cards(data["stock"]),
+            discard=discard,
+            top_as=card_from_json(data["top_as"]) if data.get("top_as") else discard[-1],
+            current=data.get("current", 0),
+            phase=cast(Phase, data.get("phase", "play")),
+            pending_draw=int(data.get("pending_draw", 0)),
+            pending_skips=int(data.get("pending_skips", 0)),
+            demand=demand,
+            skip_turns=list(data.get("skip_turns", [0] * players)),
+            drawn=card_from_json(data["drawn"]) if data.get("drawn") else None,
+            finished=list(data.get("finished", [])),
+            starter=int(data.get("starter", 0)),
+            called=bool(data.get("called", False)),
+            played=bool(data.get("played", False)),
+            rng=Rng.from_json(rng_data) if rng_data is not None else Rng(0),
+        )
+
+
+def _play_event(
+    player: int, play: Play, target: int | None = None, draw: int = 0, stop: int = 0
+) -> Event:
+    """The "play" event; ``detail`` holds ``named=`` (jokers) and who now faces what."""
+    words = []
+    if play.named:
+        words.append("named=" + ",".join(card.code for card in play.named))
+    if target is not None:
+        words.append(f"to={target}")
+    if draw:
+        words.append(f"draw={draw}")
+    if stop:
+        words.append(f"stop={stop}")
+    return Event("play", player, play.cards, detail=" ".join(words))
+
+
+def refusal(view: MakaoView, action: object) -> str:
+    """Why ``action`` is not legal for the player to move, as a sentence for the player.
+
+    Args:
+        view: The view of the seat that tried it.
+        action: The refused action (a play is checked by ``moves.check_play`` instead).
+    """
+    if view.phase == "over":
+        return "The game is over"
+    if view.viewer is None or view.viewer != view.current_player:
+        return "It is not your turn"
+    pending = _pending_text(view)
+    if view.phase == "demand":
+        if isinstance(action, Demand) and isinstance(action.value, Rank | Suit):
+            if view.top_as.rank is Rank.JACK:
+                return "After a jack you may demand only a rank: 5, 6, 7, 8, 9 or 10, or none"
+            return "After an ace you may demand only a suit (s, h, d or c), or none"
+        if isinstance(action, CallMakao):
+            return _makao_refusal(view)
+        return "Finish your turn first: " + view.description.lower()
+    if isinstance(action, Demand):
+        return "You may demand only right after playing jacks or aces"
+    if isinstance(action, CallMakao):
+        return _makao_refusal(view)
+    if view.phase == "drawn":
+        return f"You have drawn {view.drawn}: play it or pass"
+    if pending:
+        return pending
+    if isinstance(action, Take):
+        return "There are no cards to take"
+    if isinstance(action, Wait):
+        return "There is no stop to wait out"
+    if isinstance(action, Pass):
+        return "You may pass only after drawing a card you could play"
+    return f"{action} is not a Makao command here"
+
+
+def _pending_text(view: MakaoView) -> str:
+    if view.pending_draw:
+        return (
+            f"You must take {view.pending_draw} cards or answer with a battle card "
+            f"({answers_text(view.top_as)})"
+        )
+    if view.pending_skips:
+        return f"You must wait {view.pending_skips} turn(s) or answer the stop with a 4"
+    return ""
+
+
+def _makao_refusal(view: MakaoView) -> str:
+    if "makao-call" not in view.options:
+        return "Saying makao is not part of this game (the makao-call option is off)"
+    if view.makao_called:
+        return "You have said makao already this turn"
+    return "Say makao in the turn your play leaves you one card, before or right after it"
+
+
+def card_to_json(card: Card) -> str:
+    """A card as JSON: its code, with ``#n`` for a card of deck n > 0 (``7h#1``)."""
+    text = _JSON_CODES.get(card)
+    if text is None:
+        text = _JSON_CODES[card] = card.code if card.deck == 0 else f"{card.code}#{card.deck}"
+    return text
+
+
+def card_from_json(text: str) -> Card:
+    """Read a card written by :func:`card_to_json`.
+
+    Raises:
+        InvalidCommand: If the text is not a card code.
+    """
+    card = _JSON_CARDS.get(text)
+    if card is None:
+        code, _, deck = text.partition("#")
+        card = parse_card(code)
+        card = _JSON_CARDS[text] = card._replace(deck=int(deck)) if deck else card
+    return card
+
+
+_JSON_CODES: dict[Card, str] = {
+    card: card.code if card.deck == 0 else f"{card.code}#{card.deck}"
+    for card in build_deck(2, 2)
+}
+_JSON_CARDS: dict[str, Card] = {text: card for card, text in _JSON_CODES.items()}
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    table = _JSON_CODES
+    return [table[card] if card in table else card_to_json(card) for card in cards]
+
+
+def _cards(codes: Iterable[str]) -> list[Card]:
+    return [card_from_json(code) for code in codes]
+
+
+def _parse_rank(code: str) -> Rank:
+    for rank in DEMAND_RANKS:
+        if rank.code == code:
+            return rank
+    raise ValueError(f"{code!r} is not a demandable rank")

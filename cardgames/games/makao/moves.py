@@ -1,0 +1,344 @@
+"""Which cards may be played now: the matching, battle, stop and demand rules of Makao.
+
+Pure functions over a hand and a :class:`Situation`; the engine uses them to list and check
+plays, the notation uses them to explain a refusal from a view.
+
+Rules: MK-4 (matching, several cards of one rank), MK-5 (only the drawn card after a draw),
+MK-7/MK-8 (battle cards and their answers), MK-10 (stops), MK-11/MK-12/MK-14 (demands), the
+``queens`` and ``jokers`` house options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import Literal, NamedTuple
+
+from cardgames.core.cards import Card, Rank, Suit
+from cardgames.games.makao.actions import Play
+
+DEMAND_RANKS = (Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN)
+"""The ranks a jack may demand (MK-11)."""
+
+SUITS = tuple(sorted(Suit))
+"""The suits in the order cards sort by (♣ ♦ ♥ ♠)."""
+_PLAIN_RANKS = tuple(rank for rank in Rank if rank is not Rank.JOKER)
+ALL_FACES = tuple(Card(rank, suit) for rank in _PLAIN_RANKS for suit in SUITS)
+"""Every card a joker may stand for, in a fixed order."""
+
+_BATTLE_KING_SUITS = (Suit.HEARTS, Suit.SPADES)
+_PLAIN_KING_SUITS = (Suit.CLUBS, Suit.DIAMONDS)
+_START_ACTION_RANKS = frozenset({Rank.TWO, Rank.THREE, Rank.FOUR, Rank.JACK, Rank.ACE, Rank.JOKER})
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveDemand:
+    """A demand in force (MK-11 to MK-13).
+
+    Attributes:
+        kind: ``"rank"`` (made with a jack) or ``"suit"`` (made with an ace).
+        value: The demanded rank or suit.
+        by: The seat that made it; it ends when the turn comes back to that seat.
+    """
+
+    kind: Literal["rank", "suit"]
+    value: Rank | Suit
+
+    by: int
+
+    @property
+    def text(self) -> str:
+        """The demand in words: ``7s`` or ``hearts``."""
+        return self.value.noun
+
+
+class Situation(NamedTuple):
+    """What decides which cards may start a play.
+
+    Attributes:
+        top: What the top card of the discard pile counts as (the named card for a joker).
+        pending_draw: Cards the player to move must take unless he answers (MK-7).
+        pending_skips: Turns the player to move must sit out unless he answers (MK-10).
+        demand: The active demand, which binds the player to move (MK-13).
+        queens: The ``queens`` house option.
+    """
+
+    top: Card
+    pending_draw: int
+    pending_skips: int
+    demand: ActiveDemand | None
+    queens: bool
+
+
+def is_battle_king(card: Card) -> bool:
+    """True for K♥ and K♠ (MK-7)."""
+    return card.rank is Rank.KING and card.suit in _BATTLE_KING_SUITS
+
+
+def battle_value(card: Card) -> int:
+    """Cards the next player must take for this card: 2, 3, or 5 for K♥ / K♠, else 0 (MK-7)."""
+    rank = card.rank
+    if rank is Rank.TWO:
+        return 2
+    if rank is Rank.THREE:
+        return 3
+    if rank is Rank.KING and card.suit in _BATTLE_KING_SUITS:
+        return 5
+    return 0
+
+
+def is_start_action_card(card: Card) -> bool:
+    """True for cards that may not start the discard pile: 2 3 4 J A K♥ K♠ and jokers (MK-2)."""
+    return card.rank in _START_ACTION_RANKS or is_battle_king(card)
+
+
+def article(rank: Rank) -> str:
+    """``a`` or ``an`` before the rank's code (``an 8``, ``an A``)."""
+    return "an" if rank in (Rank.EIGHT, Rank.ACE) else "a"
+
+
+def answers_text(top: Card) -> str:
+    """The cards that answer a battle on ``top``, in words: ``a 2, a 3♥ or K♥`` (MK-8)."""
+    suit = top.suit
+    if top.rank is Rank.KING:
+        return f"K♥, K♠, 2{suit.symbol} or 3{suit.symbol}"
+    other = Rank.THREE if top.rank is Rank.TWO else Rank.TWO
+    parts = [f"a {top.rank.code}", f"a {other.code}{suit.symbol}"]
+    if suit in _BATTLE_KING_SUITS:
+        parts.append(f"K{suit.symbol}")
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def answers_battle(card: Card, top: Card) -> bool:
+    """True if ``card`` may answer the battle card ``top`` (MK-8)."""
+    if battle_value(card) == 0:
+        return False
+    if top.rank is Rank.KING:
+        return card.rank is Rank.KING or card.suit is top.suit
+    return card.rank is top.rank or card.suit is top.suit
+
+
+def starts(card: Card, situation: Situation) -> bool:
+    """True if ``card`` (a plain card or what a joker stands for) may start a play now."""
+    top, pending_draw, pending_skips, demand, queens = situation
+    if pending_draw:
+        return answers_battle(card, top)
+    if pending_skips:
+        return card.rank is Rank.FOUR
+    if demand is not None:
+        if demand.kind == "rank":
+            return card.rank is demand.value or card.rank is Rank.JACK
+        return card.suit is demand.value or card.rank is Rank.ACE
+    return (
+        card.rank is top.rank
+        or card.suit is top.suit
+        or (queens and (card.rank is Rank.QUEEN or top.rank is Rank.QUEEN))
+    )
+
+
+def start_refusal(card: Card, situation: Situation) -> str:
+    """Why ``card`` may not start a play now, as a sentence for the player."""
+    top, pending_draw, pending_skips, demand, _ = situation
+    if pending_draw:
+        return (
+            f"{card} does not answer {top}; you must take {pending_draw} cards "
+            f"or answer with {answers_text(top)}"
+        )
+    if pending_skips:
+        turns = "turn" if pending_skips == 1 else "turns"
+        return f"{card} is not a 4; answer the stop with a 4 or wait {pending_skips} {turns}"
+    if demand is not None:
+        if isinstance(demand.value, Rank):
+            value = demand.value
+            return (
+                f"{card} does not meet the demand: under the demand for {value.noun} "
+                f"you must play {article(value)} {value.code} or a jack"
+            )
+        return (
+            f"{card} does not meet the demand: under the demand for {demand.value.noun} "
+            f"you must play a {demand.value.symbol} card or an ace"
+        )
+    return f"{card} does not match {top}"
+
+
+def effective_cards(play: Play) -> tuple[Card, ...]:
+    """The cards as they count: each joker replaced by the card it stands for."""
+    if not play.named:
+        return play.cards
+    names = iter(play.named)
+    return tuple(next(names) if card.is_joker else card for card in play.cards)
+
+
+def check_play(
+    hand: list[Card] | tuple[Card, ...],
+    play: Play,
+    situation: Situation,
+    drawn: Card | None,
+) -> str | None:
+    """Check a play against every rule, whatever the order of its cards.
+
+    Args:
+        hand: The player's hand.
+        play: The play to check.
+        situation: The top card and the pending effects.
+        drawn: In the "drawn" phase the card just drawn (only it may be played, MK-5), else None.
+
+    Returns:
+        None if the play is legal, else the reason as a sentence for the player.
+    """
+    cards = play.cards
+    if not cards:
+        return "Name the cards to play, for example: play 7h"
+    remaining = list(hand)
+    for card in cards:
+        if card not in remaining:
+            return f"You don't hold {card}" if card not in hand else f"You hold only one {card}"
+        remaining.remove(card)
+    jokers = sum(1 for card in cards if card.is_joker)
+    if len(play.named) != jokers:
+        return "Say what each joker stands for, for example: play Xr=7h"
+    if jokers and len(cards) > 1:
+        return "A joker is played on its own"
+    if any(named.is_joker for named in play.named):
+        return "A joker must stand for a plain card such as 7h"
+    if drawn is not None and (len(cards) != 1 or cards[0] != drawn):
+        return f"After drawing you may play only the card you drew ({drawn}), or pass"
+    counted = effective_cards(play)
+    first = counted[0]
+    if any(card.rank is not first.rank for card in counted):
+        return "Cards played together must all be of one rank"
+    if first.rank is Rank.KING and len({is_battle_king(card) for card in counted}) > 1:
+        return "Battle kings (K♥ K♠) and plain kings (K♦ K♣) cannot be played together"
+    if starts(first, situation):
+        return None
+    reason = start_refusal(first, situation)
+    better = next((card for card in counted[1:] if starts(card, situation)), None)
+    if better is not None:
+        return f"{reason}; the first card must match, so play {better} first"
+    return reason
+
+
+def _king_suits(first: Card) -> tuple[Suit, ...]:
+    if first.rank is not Rank.KING:
+        return SUITS
+    return _BATTLE_KING_SUITS if is_battle_king(first) else _PLAIN_KING_SUITS
+
+
+def single(card: Card) -> Play:
+    """The play of ``card`` alone; one shared value per card, so lists compare by identity."""
+    play = _SINGLES.get(card)
+    if play is None:
+        play = _SINGLES[card] = Play((card,))
+    return play
+
+
+_SINGLES: dict[Card, Play] = {}
+
+
+def starters(hand: list[Card], situation: Situation) -> list[Card]:
+    """The cards of ``hand`` (no jokers) that may start a play now (MK-4, MK-8, MK-10 to MK-14)."""
+    top, pending_draw, pending_skips, demand, queens = situation
+    if pending_draw:
+        return [card for card in hand if answers_battle(card, top)]
+    if pending_skips:
+        return [card for card in hand if card.rank is Rank.FOUR]
+    if demand is not None:
+        value = demand.value
+        if demand.kind == "rank":
+            return [card for card in hand if card.rank is value or card.rank is Rank.JACK]
+        return [card for card in hand if card.suit is value or card.rank is Rank.ACE]
+    rank, suit = top.rank, top.suit
+    if queens:
+        if rank is Rank.QUEEN:
+            return [card for card in hand if card.rank is not Rank.JOKER]
+        return [card for card in hand if card.rank is rank or card.suit is suit
+                or card.rank is Rank.QUEEN]
+    return [card for card in hand if card.rank is rank or card.suit is suit]
+
+
+def legal_plays(hand: list[Card], situation: Situation, drawn: Card | None) -> list[Play]:
+    """Every legal play, one canonical ordering each, in a deterministic order.
+
+    One play is listed per (first card, last card, set of cards): the middle cards are sorted
+    and identical faces of a double deck are used lowest deck first. A joker is played alone,
+    once for each card it may stand for now.
+
+    Args:
+        hand: The player's hand, sorted.
+        situation: The top card and the pending effects.
+        drawn: In the "drawn" phase the card just drawn (MK-5), else None.
+    """
+    if drawn is not None:
+        if drawn.is_joker:
+            return _joker_plays(drawn, situation)
+        return [single(drawn)] if starts(drawn, situation) else []
+    jokers = (
+        [card for card in hand if card.rank is Rank.JOKER]
+        if hand and hand[-1].rank is Rank.JOKER
+        else []
+    )
+    naturals = hand[: len(hand) - len(jokers)] if jokers else hand
+    plays: list[Play] = []
+    previous: Card | None = None
+    for card in starters(naturals, situation):
+        if previous is not None and previous.same_face(card):
+            continue
+        previous = card
+        same_rank = [other for other in naturals if other.rank is card.rank]
+        if len(same_rank) == 1:
+            plays.append(single(card))
+        else:
+            plays.extend(_sets_of(card, tuple(same_rank)))
+    for joker in _first_copies(jokers):
+        plays.extend(_joker_plays(joker, situation))
+    return plays
+
+
+def _joker_plays(joker: Card, situation: Situation) -> list[Play]:
+    """The joker alone, standing for each card that may start a play now."""
+    return [Play((joker,), (face,)) for face in ALL_FACES if starts(face, situation)]
+
+
+@lru_cache(maxsize=8192)
+def _sets_of(first: Card, same_rank: tuple[Card, ...]) -> tuple[Play, ...]:
+    """Every play that starts with ``first`` and adds any of ``same_rank``; cached, being pure.
+
+    The cards after the first come in groups of identical faces; for each choice of how many of
+    each group to add and which group gives the last card, the middle cards are taken in group
+    order and the copies lowest deck first, so the command text maps back to the same cards.
+    Battle kings and plain kings are not mixed.
+    """
+    groups = _face_groups(same_rank, first, _king_suits(first))
+    plays = [single(first)]
+    for counts in product(*(range(len(group) + 1) for group in groups)):
+        chosen = [(group, count) for group, count in zip(groups, counts, strict=True) if count]
+        for last_index, (last_group, last_count) in enumerate(chosen):
+            middle: list[Card] = []
+            for index, (group, count) in enumerate(chosen):
+                middle.extend(group[: count - 1 if index == last_index else count])
+            plays.append(Play((first, *middle, last_group[last_count - 1])))
+    return tuple(plays)
+
+
+def _first_copies(cards: list[Card]) -> list[Card]:
+    """The lowest-deck copy of each face among sorted ``cards``."""
+    firsts: list[Card] = []
+    for card in cards:
+        if not firsts or not firsts[-1].same_face(card):
+            firsts.append(card)
+    return firsts
+
+
+def _face_groups(
+    cards: tuple[Card, ...], first: Card, suits: tuple[Suit, ...]
+) -> list[list[Card]]:
+    """Sorted ``cards`` of the given suits except ``first``, in lists of identical faces."""
+    groups: list[list[Card]] = []
+    for card in cards:
+        if card.suit in suits and card != first:
+            if groups and groups[-1][0].same_face(card):
+                groups[-1].append(card)
+            else:
+                groups.append([card])
+    return groups
