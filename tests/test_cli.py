@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from cardgames import cli
+from cardgames import cli_commands as cli
+from cardgames.cli import main
 from cardgames.core.registry import load_game
 from cardgames.session.setup import GameSetup, SeatSpec
 from cardgames.simulate import simulate
@@ -72,7 +73,7 @@ def test_bad_arguments_give_one_line_and_status_2(
 
 def test_console_script_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
-        cli.main(["play", "makao", "--players", "9"])
+        main(["play", "makao", "--players", "9"])
     assert stop.value.code == 2
     assert capsys.readouterr().err == "cardgames: error: Makao takes 2-6 players, not 9\n"
 
@@ -197,6 +198,18 @@ def test_screenshots_writes_into_the_chosen_folder(
     assert written == [out]
     assert out.is_dir()
     assert result.stdout == f"{out / 'picker.svg'}\n"
+
+
+def test_no_arguments_open_the_picker_without_the_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[object] = []
+
+    class FakeApp:
+        def run(self) -> None:
+            opened.append(self)
+
+    monkeypatch.setattr("cardgames.tui.app.make_app", lambda: FakeApp())
+    main([])
+    assert len(opened) == 1
 
 
 LIGHT = """

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from cardgames.core.engine import Game
+if TYPE_CHECKING:
+    from cardgames.core.engine import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,4 +89,4 @@ def load_game(name: str) -> Game:
     if not info.playable:
         raise LookupError(f"{info.title} is coming soon and cannot be played yet")
     module = importlib.import_module(info.module)
-    return cast(Game, module.GAME)
+    return cast("Game", module.GAME)
