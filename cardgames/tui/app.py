@@ -5,15 +5,17 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from cardgames.session.setup import GameSetup
 from cardgames.tui.screens.picker import PickerScreen
 from cardgames.tui.settings import AppSettings
+
+if TYPE_CHECKING:
+    from cardgames.session.setup import GameSetup
 
 
 class CardGamesApp(App[None]):

@@ -95,9 +95,24 @@ async def _game_over(directory: Path) -> list[Path]:
         return [Path(app.save_screenshot("game-over.svg", str(directory)))]
 
 
+async def _shithead(directory: Path) -> list[Path]:
+    setup = GameSetup("shithead", default_seats(4, 3), {}, SEED)
+    app = CardGamesApp(setup, _SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: _human_turn(app))
+        await pilot.press("right", "space", "tab", "right")
+        await pilot.pause()
+        paths = [Path(app.save_screenshot("shithead-swap.svg", str(directory)))]
+        await pilot.press("r")
+        await wait_until(pilot, lambda: _human_turn(app))
+        await pilot.pause()
+        paths.append(Path(app.save_screenshot("shithead-table.svg", str(directory))))
+    return paths
+
+
 async def _all(directory: Path) -> list[Path]:
     paths: list[Path] = []
-    for shoot in (_picker_and_setup, _table_and_rules, _pass_screen, _game_over):
+    for shoot in (_picker_and_setup, _table_and_rules, _pass_screen, _game_over, _shithead):
         paths.extend(await shoot(directory))
     return paths
 
@@ -109,7 +124,8 @@ def write_screenshots(directory: Path) -> list[Path]:
         directory: Where to write; created if missing.
 
     Returns:
-        The files written: picker, setup, Makao table, rules, pass screen and game over.
+        The files written: picker, setup, Makao table, rules, pass screen, game over, and the
+        Shithead swap phase and table.
     """
     directory.mkdir(parents=True, exist_ok=True)
     return asyncio.run(_all(directory))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,6 +15,20 @@ from cardgames.session.session import Session
 from cardgames.tui.settings import AppSettings
 
 _PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def cards_left(view: Any, seat: int) -> int:
+    """Cards ``seat`` still holds in a public view: the hand, and in games that have them (Shithead)
+    the face-up and face-down cards on the table."""
+    sizes = getattr(view, "hand_sizes", None)
+    held = sizes[seat] if sizes is not None else 0
+    face_up = getattr(view, "face_up", None)
+    if face_up is not None:
+        held += sum(card is not None for card in face_up[seat])
+    face_down = getattr(view, "face_down", None)
+    if face_down is not None:
+        held += sum(bool(lying) for lying in face_down[seat])
+    return int(held)
 
 
 def result_text(session: Session) -> Text:
@@ -30,13 +44,13 @@ def result_text(session: Session) -> Text:
     text = Text()
     if outcome is None:
         return text
-    sizes = getattr(session.view_for(None), "hand_sizes", None)
+    view = session.view_for(None)
     for place, seat in enumerate(outcome.ranking):
         name = session.names[seat]
         winner = seat in outcome.winners
         text.append(f" {_PLACES[place]:>4}  ", style="bold #ffd75f" if winner else "#9a9a9a")
         text.append(f"{name:<12}", style="bold" if winner else "")
-        held = sizes[seat] if sizes is not None else 0
+        held = cards_left(view, seat)
         if held:
             text.append(f" {held} card{'s' if held != 1 else ''} left", style="#ff875f")
         else:

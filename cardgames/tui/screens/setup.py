@@ -44,7 +44,9 @@ class SetupScreen(Screen[None]):
     def __init__(self, info: GameInfo) -> None:
         super().__init__()
         self.info = info
-        self.options: tuple[OptionSpec, ...] = load_game(info.name).options
+        game = load_game(info.name)
+        self.options: tuple[OptionSpec, ...] = game.options
+        self.clock_seconds: float | None = getattr(game, "clock_seconds", None)
         self.players = default_players(info)
         start = default_seats(self.players, self.players - 1)
         spare = default_seats(MAX_SEATS, MAX_SEATS - 1)
@@ -82,15 +84,51 @@ class SetupScreen(Screen[None]):
                 yield Label("Seed", classes="setup-label")
                 yield Input(placeholder="blank: random", id="seed", type="integer",
                             classes="seat-name")
+            if self.clock_seconds is not None:
+                with Horizontal(classes="setup-row"):
+                    yield Label("Clock", classes="setup-label")
+                    yield Input(self._clock_default(), id="turn-clock", classes="seat-name")
+                    yield Label("  seconds per turn, or off", classes="setup-note")
             yield Static("", id="setup-error")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Back", id="back")
         yield Footer()
 
+    def _clock_default(self) -> str:
+        """The turn time from the command line if given, else the game's (``off`` for 0)."""
+        chosen = getattr(getattr(self.app, "settings", None), "turn_seconds", None)
+        seconds = self.clock_seconds if chosen is None else chosen
+        return "off" if not seconds else f"{seconds:g}"
+
+    def turn_seconds(self) -> float | None:
+        """The turn clock chosen on the form: seconds, 0 for off, None if the game has none.
+
+        Raises:
+            ValueError: With a message for the player, if the field is not a number or "off".
+        """
+        if self.clock_seconds is None:
+            return None
+        text = self.query_one("#turn-clock", Input).value.strip().lower()
+        if text in ("off", "0", "none", "no"):
+            return 0
+        try:
+            seconds = float(text)
+        except ValueError:
+            seconds = -1
+        if not 0 < seconds <= 3600:
+            raise ValueError(
+                f"The turn clock must be a number of seconds (1 to 3600) or off, not {text!r}."
+            )
+        return seconds
+
     def on_mount(self) -> None:
         """Show the seat rows of the starting player count; focus Start."""
         self._show_rows()
+        # Long option names (voluntary-pickup) get a wider column than the stylesheet's 18 cells.
+        widest = max((len(option.name) for option in self.options), default=0) + 7
+        for box in self.query("Checkbox.option"):
+            box.styles.width = max(18, widest)
         self.query_one("#start", Button).focus()
 
     def _show_rows(self) -> None:
@@ -141,12 +179,13 @@ class SetupScreen(Screen[None]):
 
         try:
             setup = self.setup()
+            turn_seconds = self.turn_seconds()
         except ValueError as error:
             self.query_one("#setup-error", Static).update(Text(str(error), style="bold #ff5f5f"))
             return
         app = self.app
         if isinstance(app, CardGamesApp):
-            app.start_game(setup, replace=True)
+            app.start_game(setup, replace=True, turn_seconds=turn_seconds)
 
     def action_back(self) -> None:
         """Back to the game picker."""

@@ -31,7 +31,6 @@ from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screens.rules import RulesScreen
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.board import Board, TableInfo
-from cardgames.tui.widgets.hand import HandWidget
 
 
 class TableScreen(Screen[None]):
@@ -83,9 +82,9 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Hide the command bar, focus the hand and start the game flow."""
+        """Hide the command bar, focus the Board's active zone and start the game flow."""
         self.query_one("#command", Input).display = False
-        self._focus_hand()
+        self._focus_board()
         self.advance()
 
     # ------------------------------------------------------------------ flow
@@ -185,7 +184,8 @@ class TableScreen(Screen[None]):
                 text.append(" (computer)", style="#8a8a8a")
         left = self._seconds_left()
         if left is not None:
-            text.append(f"   ⏱ {left // 60}:{left % 60:02d}",
+            icon = "time" if self.card_style.ascii else "⏱"
+            text.append(f"   {icon} {left // 60}:{left % 60:02d}",
                         style="bold #ff5f5f" if left <= 10 else "bold #87d787")
         text.append(f"   seed {session.setup.seed}", style="#6c6c6c")
         self.query_one("#topbar", Static).update(text)
@@ -201,10 +201,8 @@ class TableScreen(Screen[None]):
         hint = self.board.status_hint(view, info)
         status.update(cards_in_text(hint, self.card_style) if hint else "")
 
-    def _focus_hand(self) -> None:
-        for hand in self.query(HandWidget):
-            hand.focus()
-            return
+    def _focus_board(self) -> None:
+        self.board.focus_zone()
 
     # ------------------------------------------------------------------ moves
 
@@ -267,7 +265,7 @@ class TableScreen(Screen[None]):
     def _close_command(self) -> None:
         bar = self.query_one("#command", Input)
         bar.display = False
-        self._focus_hand()
+        self._focus_board()
 
     def action_undo(self) -> None:
         """Take back the viewer's last move and the computer players' moves after it."""

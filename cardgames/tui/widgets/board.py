@@ -10,6 +10,7 @@ from textual.widget import Widget
 
 from cardgames.core.engine import Action, PlayerId, View
 from cardgames.tui.render import CardStyle
+from cardgames.tui.widgets.hand import HandWidget
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,12 @@ class Board(Widget):
 
     def accepted(self) -> None:
         """A move of the viewing player was played (e.g. forget the card selection)."""
+
+    def focus_zone(self) -> None:
+        """Put the keyboard focus on the zone the viewing player acts in now (default: the hand)."""
+        for hand in self.query(HandWidget):
+            hand.focus()
+            return
 
     def status_hint(self, view: View, info: TableInfo) -> str:
         """A short hint of what the viewing player can do now, for the status line."""

@@ -1,0 +1,422 @@
+"""The Shithead table: seats, stock, discard pile and its run, the log, hand and table cards.
+
+Keys (the footer shows only those that do something now):
+
+* Swap phase (SH-3): arrows pick a hand card, Tab goes to the face-up cards; Space marks a card in
+  either zone; Enter or ``s`` swaps the hand card with the face-up card; ``1``–``3`` swap the hand
+  card under the cursor with that face-up position; ``r`` says ready.
+* Play from the hand (SH-5, SH-6): arrows, Space selects, Enter plays; ``p`` picks up (SH-8).
+* Extra moves after a 2 (SH-9): Space picks hand cards in order, Enter lays them, Esc declines.
+* Face-up cards (SH-14): the face-up row is the active zone; arrows, Space, Enter.
+* Blind play (SH-15): arrows and Enter on a face-down card, or ``1``–``3``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from cardgames.core.cards import Card, Rank
+from cardgames.core.engine import Action
+from cardgames.games.shithead.actions import Blind, Bonus, Decline, PickUp, Play, Ready, Swap
+from cardgames.games.shithead.moves import BONUS, FACE_DOWN, FACE_UP, FOUR, HAND, PLAY, SWAP
+from cardgames.tui.render import CardStyle, back_box, cards_in_text, empty_box
+from cardgames.tui.widgets.board import Board, TableInfo
+from cardgames.tui.widgets.hand import HandWidget
+from cardgames.tui.widgets.log import LogPanel
+from cardgames.tui.widgets.pile import number_word, pile_fan
+from cardgames.tui.widgets.table_row import RowMode, TableRow
+
+_ORDINALS = ("1st", "2nd", "3rd", "4th")
+_VERBS: dict[str, type] = {"ready": Ready, "pick_up": PickUp, "decline": Decline}
+
+
+def run_caption(pile: Sequence[Card], run_rank: Rank | None, run_length: int) -> str:
+    """The run of equal ranks on top of the pile and how many more burn it (SH-11).
+
+    Args:
+        pile: The discard pile, bottom first.
+        run_rank: The rank of the run on top, None for an empty pile.
+        run_length: How many cards of that rank lie on top in a row.
+
+    Returns:
+        e.g. ``"8♠ 8♥ — two 8s, two more burn"``, or ``"The pile is empty"``.
+    """
+    if not pile or run_rank is None or run_length <= 0:
+        return "The pile is empty"
+    run = " ".join(card.symbol for card in pile[-run_length:])
+    more = FOUR - run_length
+    burn = "burns" if more == 1 else "burn"
+    if run_length == 1:
+        return f"{run} — {number_word(more)} more {run_rank.noun} {burn}"
+    return f"{run} — {number_word(run_length)} {run_rank.noun}, {number_word(more)} more {burn}"
+
+
+def seat_text(view: Any, seat: int, style: CardStyle) -> Text:
+    """Two lines for a seat: cards in hand and face down, then the face-up cards (or "out")."""
+    text = Text()
+    text.append("hand ", style="#9a9a9a")
+    text.append(str(view.hand_sizes[seat]), style="bold")
+    text.append(" - down " if style.ascii else " · down ", style="#9a9a9a")
+    text.append(str(sum(view.face_down[seat])), style="bold")
+    text.append("\n")
+    if seat in view.finished:
+        text.append(f"out {_ORDINALS[view.finished.index(seat)]}", style="italic #ffaf5f")
+        return text
+    for position, card in enumerate(view.face_up[seat]):
+        if position:
+            text.append(" ")
+        if card is None:
+            text.append("." if style.ascii else "·", style="#6c6c6c")
+        else:
+            text.append_text(cards_in_text(card.symbol, style))
+    return text
+
+
+class SeatBox(Static):
+    """One seat: name on the border, counts and face-up cards inside."""
+
+    def show(self, view: Any, seat: int, info: TableInfo) -> None:
+        """Draw ``seat`` of ``view``."""
+        current = view.current_player == seat
+        arrow = ("> " if info.style.ascii else "▶ ") if current else ""
+        you = " (you)" if seat == view.viewer and info.names[seat] != "You" else ""
+        self.border_title = f"{arrow}{info.names[seat]}{you}"
+        notes = ["bot"] if seat in info.bots else []
+        if view.phase == SWAP and view.ready[seat]:
+            notes.append("ready")
+        self.border_subtitle = " · ".join(notes)
+        self.update(seat_text(view, seat, info.style))
+        self.set_class(current, "-current")
+        self.set_class(seat == view.viewer, "-you")
+        self.set_class(seat in view.finished, "-out")
+
+
+class ShitheadBoard(Board):
+    """Draws a Shithead view and turns keys and clicks into Shithead actions."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "swap", "Swap", priority=True),
+        Binding("enter", "lay", "Lay", priority=True),
+        Binding("escape", "verb('decline')", "Decline", priority=True),
+        Binding("s", "swap", "Swap", show=False),
+        Binding("r", "verb('ready')", "Ready"),
+        Binding("p", "verb('pick_up')", "Pick up"),
+        *(Binding(str(n), f"position({n})", f"Position {n}", show=False) for n in (1, 2, 3)),
+    ]
+
+    DEFAULT_CSS = """
+    ShitheadBoard { layout: vertical; height: 1fr; }
+    ShitheadBoard #seats { height: 4; }
+    ShitheadBoard SeatBox {
+        width: 1fr; height: 4; border: round #5f5f87; padding: 0 1;
+        border-title-color: #d0d0d0; border-subtitle-color: #8a8a8a;
+    }
+    ShitheadBoard SeatBox.-current { border: round #ffd75f; border-title-color: #ffd75f;
+        border-title-style: bold; }
+    ShitheadBoard SeatBox.-you { background: #1f2a3a; }
+    ShitheadBoard SeatBox.-out { color: #8a8a8a; }
+    ShitheadBoard #middle { height: 1fr; min-height: 8; }
+    ShitheadBoard #table-side { width: 34; padding: 0 1; }
+    ShitheadBoard #pile { height: 7; }
+    ShitheadBoard #turn { height: 1fr; }
+    ShitheadBoard #log { width: 1fr; border: round #444466; border-title-color: #9a9a9a;
+        padding: 0 1; }
+    ShitheadBoard #bottom { height: auto; max-height: 8; }
+    ShitheadBoard #hand-box { width: 1fr; height: auto; min-height: 5; max-height: 8;
+        border: round #5f87af; border-title-color: #d0d0d0; border-title-style: bold;
+        padding: 0 1; }
+    ShitheadBoard #row-box { width: 19; height: 5; border: round #5f87af;
+        border-title-color: #d0d0d0; border-title-style: bold; padding: 0 1; }
+    ShitheadBoard #hand-box:focus-within, ShitheadBoard #row-box:focus-within {
+        border: round #ffd75f; }
+    ShitheadBoard HandWidget { height: auto; }
+    ShitheadBoard TableRow { height: 3; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: Any = None
+        self.info: TableInfo | None = None
+        self._zone: tuple[object, ...] | None = None
+
+    def compose(self) -> ComposeResult:
+        """Seats on top, the pile and the log in the middle, hand and table cards at the bottom."""
+        yield Horizontal(id="seats")
+        with Horizontal(id="middle"):
+            with Vertical(id="table-side"):
+                yield Static(id="pile")
+                yield Static(id="turn")
+            yield LogPanel(id="log")
+        with Horizontal(id="bottom"):
+            with Vertical(id="hand-box"):
+                yield HandWidget(id="hand")
+            with Vertical(id="row-box"):
+                yield TableRow(id="row")
+
+    def on_mount(self) -> None:
+        """Title the log and the table cards."""
+        self.query_one("#log", LogPanel).border_title = "Log"
+        self.query_one("#row-box").border_title = "Face-up/down"
+
+    # ------------------------------------------------------------------ drawing
+
+    def show(self, view: Any, info: TableInfo) -> None:
+        """Draw a :class:`ShitheadView` for ``info.viewer``."""
+        self.view = view
+        self.info = info
+        style = info.style
+        self._show_seats(view, info)
+        self.query_one("#pile", Static).update(self._pile(view, style))
+        self.query_one("#turn", Static).update(self._turn(view, info))
+        self.query_one(LogPanel).set_lines(info.log, style)
+        self._show_hand(view, info)
+        self._show_row(view, style)
+        self.refresh_bindings()
+        self._follow_zone(view)
+
+    def _show_seats(self, view: Any, info: TableInfo) -> None:
+        strip = self.query_one("#seats", Horizontal)
+        boxes = list(strip.query(SeatBox))
+        if len(boxes) != view.players:
+            strip.remove_children()
+            boxes = [SeatBox() for _ in range(view.players)]
+            strip.mount_all(boxes)
+        for seat, box in enumerate(boxes):
+            box.show(view, seat, info)
+
+    def _pile(self, view: Any, style: CardStyle) -> Text:
+        stock = back_box(style, str(view.stock_size)) if view.stock_size else empty_box(style)
+        text = Text()
+        for left, right in zip(stock, pile_fan(view.pile, style), strict=True):
+            text.append_text(left)
+            text.append("  ")
+            text.append_text(right)
+            text.append("\n")
+        text.append(" stock   ", style="#9a9a9a")
+        text.append("pile ", style="#9a9a9a")
+        text.append(str(len(view.pile)), style="bold")
+        text.append("   burnt ", style="#9a9a9a")
+        text.append(str(view.burnt_size), style="bold")
+        text.append("\n")
+        caption = cards_in_text(run_caption(view.pile, view.run_rank, view.run_length), style)
+        caption.stylize_before("bold" if view.pile else "italic #9a9a9a")
+        text.append_text(caption)
+        return text
+
+    def _turn(self, view: Any, info: TableInfo) -> Text:
+        current = view.current_player
+        text = Text()
+        if current is None:
+            text.append("The game is over.", style="bold")
+            return text
+        mine = current == view.viewer
+        if view.phase == SWAP:
+            who = "You are" if mine else f"{info.names[current]} is"
+            text.append(f"{who} swapping\n", style="bold #ffd75f" if mine else "bold #d0d0d0")
+            ready = [info.names[s] for s in range(view.players) if view.ready[s]]
+            if ready:
+                text.append(f"Ready: {', '.join(ready)}\n", style="#87d787")
+            text.append("Swap hand cards with face-up cards, then say ready.", style="#b8b8b8")
+            return text
+        if mine:
+            text.append("Your turn\n", style="bold #ffd75f")
+        else:
+            text.append(f"{info.names[current]}'s turn\n", style="bold #d0d0d0")
+        line = cards_in_text(view.description, info.style)
+        line.stylize_before("bold #ff875f" if view.phase == BONUS else "#b8b8b8")
+        text.append_text(line)
+        return text
+
+    def _show_hand(self, view: Any, info: TableInfo) -> None:
+        hand = self.query_one(HandWidget)
+        mine = view.viewer is not None and view.current_player == view.viewer
+        cards = tuple(sorted(view.hand))
+        if view.phase == SWAP or view.phase == BONUS:
+            playable = frozenset(cards)
+            can_play = mine
+        else:
+            playable = view.playable
+            can_play = mine and view.source == HAND and any(isinstance(a, Play) for a in view.legal)
+        hand.set_hand(cards, playable=playable, style=info.style, can_play=can_play,
+                      empty_text=self._empty_hand(view, info))
+        box = self.query_one("#hand-box")
+        if view.viewer is None:
+            box.border_title = "Hands are hidden"
+        else:
+            name = info.names[view.viewer]
+            whose = "Your" if name == "You" else f"{name}'s"
+            box.border_title = f"{whose} hand ({len(view.hand)})"
+
+    def _empty_hand(self, view: Any, info: TableInfo) -> str:
+        if view.viewer is None:
+            current = view.current_player
+            if current is not None and current not in info.bots:
+                return f"Waiting for {info.names[current]} to take the terminal."
+            return "Computer players only: watching."
+        if view.viewer in view.finished:
+            return "You are out: no cards left."
+        return "Hand empty: your face-up and face-down cards are next."
+
+    def _show_row(self, view: Any, style: CardStyle) -> None:
+        row = self.query_one(TableRow)
+        seat = view.viewer
+        if seat is None:
+            row.set_row((), (), mode="view", playable=frozenset(), style=style,
+                         empty_text="hidden")
+            return
+        row.set_row(view.face_up[seat], view.face_down[seat], mode=self._row_mode(view),
+                    playable=view.playable, style=style)
+
+    def _row_mode(self, view: Any) -> RowMode:
+        if view.viewer is None or view.current_player != view.viewer:
+            return "view"
+        if view.phase == SWAP:
+            return "swap"
+        if view.phase == PLAY and view.source == FACE_UP:
+            return "face-up"
+        if view.phase == PLAY and view.source == FACE_DOWN:
+            return "face-down"
+        return "view"
+
+    def _follow_zone(self, view: Any) -> None:
+        """Move the focus when the zone to act in changes (not on every redraw)."""
+        zone = (view.viewer, view.phase, view.source, view.current_player == view.viewer)
+        if zone == self._zone:
+            return
+        self._zone = zone
+        focused = self.screen.focused
+        if focused is None or self in focused.ancestors:
+            self.focus_zone()
+
+    def focus_zone(self) -> None:
+        """Focus the table cards when the player plays from them, else the hand."""
+        if self.view is not None and self._row_mode(self.view) in ("face-up", "face-down"):
+            self.query_one(TableRow).focus()
+        else:
+            self.query_one(HandWidget).focus()
+
+    # ------------------------------------------------------------------ hints
+
+    def status_hint(self, view: Any, info: TableInfo) -> str:
+        """What the viewing player can do now, with the keys."""
+        if view.viewer is None or view.current_player != view.viewer or not view.legal:
+            return ""
+        legal = view.legal
+        if view.phase == SWAP:
+            return "Space marks a hand and a face-up card, Enter swaps (or 1-3); r: ready."
+        if view.phase == BONUS:
+            return "Extra move: Space picks hand cards in order, Enter lays them, Esc declines."
+        pick_up = any(isinstance(a, PickUp) for a in legal)
+        if view.source == FACE_DOWN:
+            return "Play blind: ←→ and Enter turn a face-down card, or 1-3."
+        if not any(isinstance(a, Play) for a in legal):
+            return "Nothing goes: p picks up the pile."
+        where = "Face-up cards: " if view.source == FACE_UP else ""
+        return f"{where}←→ choose, Space selects, Enter plays" + ("; p picks up." if pick_up
+                                                                   else ".")
+
+    # ------------------------------------------------------------------ keys
+
+    def _legal(self) -> Sequence[Action]:
+        if self.view is None:
+            return ()
+        legal: Sequence[Action] = self.view.legal
+        return legal
+
+    def _can(self, kind: type) -> bool:
+        return any(isinstance(a, kind) for a in self._legal())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show only the keys that do something now."""
+        if action == "swap":
+            return self._can(Swap)
+        if action == "lay":
+            return self._can(Bonus)
+        if action == "verb" and parameters:
+            return self._can(_VERBS[str(parameters[0])])
+        if action == "position":
+            return self._can(Swap) or self._can(Blind)
+        return True
+
+    def action_verb(self, verb: str) -> None:
+        """Play the legal action of that kind (ready, pick up, decline)."""
+        kind = _VERBS[verb]
+        for action in self._legal():
+            if isinstance(action, kind):
+                self.post_message(self.Act(action))
+                return
+
+    def _hand_card(self) -> Card | None:
+        hand = self.query_one(HandWidget)
+        if hand.selection:
+            return hand.selection[0]
+        return hand.cards[hand.cursor] if hand.cards else None
+
+    def action_swap(self) -> None:
+        """Swap the marked hand card (or the one under the cursor) with the chosen face-up card."""
+        self._swap(self.query_one(TableRow).chosen_position())
+
+    def _swap(self, position: int) -> None:
+        card = self._hand_card()
+        if card is None:
+            self.post_message(self.Say("You have no hand card to swap."))
+            return
+        self.post_message(self.Act(Swap(card, position)))
+
+    def action_lay(self) -> None:
+        """Lay the selected hand cards, in order, as an extra move (SH-9)."""
+        hand = self.query_one(HandWidget)
+        if not hand.cards:
+            return
+        chosen = tuple(hand.selection) or (hand.cards[hand.cursor],)
+        self.post_message(self.Act(Bonus(chosen)))
+
+    def action_position(self, position: int) -> None:
+        """1-3: swap with that face-up position, or turn that face-down card."""
+        if self._can(Swap):
+            self._swap(position)
+        else:
+            self.post_message(self.Act(Blind(position)))
+
+    def on_hand_widget_submitted(self, message: HandWidget.Submitted) -> None:
+        """Enter (or a click) on the hand: swap, lay an extra move, or play."""
+        message.stop()
+        if self._can(Swap):
+            self.action_swap()
+        elif self._can(Bonus):
+            self.post_message(self.Act(Bonus(message.cards)))
+        else:
+            self.post_message(self.Act(Play(message.cards)))
+
+    def on_table_row_chosen(self, message: TableRow.Chosen) -> None:
+        """Enter (or a click) on the table cards: swap, play face-up cards, or play blind."""
+        message.stop()
+        view = self.view
+        if view is None or view.viewer is None:
+            return
+        if self._can(Swap):
+            self._swap(message.positions[0])
+        elif self._can(Blind):
+            self.post_message(self.Act(Blind(message.positions[0])))
+        elif view.source == FACE_UP and view.phase == PLAY:
+            row = view.face_up[view.viewer]
+            cards = tuple(row[p - 1] for p in message.positions if row[p - 1] is not None)
+            self.post_message(self.Act(Play(cards)))
+        else:
+            self.post_message(self.Say("Play from your hand first; the table cards come later."))
+
+    def accepted(self) -> None:
+        """Forget the selections once a move was played."""
+        self.query_one(HandWidget).clear_selection()
+        self.query_one(TableRow).clear_selection()
+
+
+BOARD = ShitheadBoard
+"""The Board class the table screen loads for Shithead."""

@@ -1,0 +1,113 @@
+"""The turn clock of Shithead (SH-17) through the app, with an injected clock: no real waiting.
+
+The table's one-second timer calls ``TableScreen.tick``; the tests call it themselves after moving
+the fake clock, so the real timer firing in between changes nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from cardgames.core.cards import parse_card
+from cardgames.games.shithead.actions import Timeout
+from cardgames.games.shithead.moves import SWAP
+from cardgames.session.setup import GameSetup, SeatSpec, default_seats
+from cardgames.tui.app import CardGamesApp
+from cardgames.tui.screens.pass_screen import PassScreen
+from cardgames.tui.screenshots import wait_until
+from cardgames.tui.settings import AppSettings
+from tests.tui.shithead_drive import FakeClock, deal, my_turn, position, table
+
+SIZE = (80, 24)
+FAST = AppSettings(bot_delay=0)
+
+
+def _topbar(app: CardGamesApp) -> str:
+    return str(table(app).query_one("#topbar", Static).render())
+
+
+async def test_sh17_time_out_with_a_pile_picks_it_up_and_the_countdown_redraws_on_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal(monkeypatch, position(
+        hands=["5c 9d Ad", "3h 4h 6h"],
+        face_up=[["Jd", "Qd", "Kd"], ["Jh", "Qh", "Kh"]],
+        face_down=[["3d", "4d", "5d"], ["3s", "4s", "5s"]],
+        pile="7c 8c",
+    ))
+    clock = FakeClock()
+    app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1), FAST, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = table(app)
+        session = screen.session
+        assert session.clock_running and "⏱ 0:45" in _topbar(app)
+        topbar = screen.query_one("#topbar", Static)
+        updates: list[object] = []
+        real_update = topbar.update
+
+        def counting_update(content: object = "") -> None:
+            updates.append(content)
+            real_update(content)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(topbar, "update", counting_update)
+        clock.now += 0.4
+        screen.tick()
+        screen.tick()
+        assert updates == [], "no redraw while the shown second stays the same"
+        clock.now += 43.7
+        screen.tick()
+        screen.tick()
+        assert len(updates) == 1 and "⏱ 0:01" in _topbar(app)
+        assert session.history == []
+        clock.now += 1
+        screen.tick()
+        await pilot.pause()
+        assert session.history[0] == (0, Timeout())
+        assert {parse_card("7c"), parse_card("8c")} <= set(session.view_for(0).hand)
+        log = session.log_lines(0)
+        assert "You ran out of time" in log and "You picked up the pile (2 cards)" in log
+
+
+async def test_no_clock_during_the_swap_phase_then_a_full_turn_once_play_starts() -> None:
+    clock = FakeClock()
+    app = CardGamesApp(GameSetup("shithead", default_seats(3, 2), {}, 7), FAST, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = table(app)
+        session = screen.session
+        assert session.view().phase == SWAP
+        assert not session.clock_running and session.time_left() is None
+        assert "⏱" not in _topbar(app)
+        clock.now += 600
+        screen.tick()
+        assert session.history == [] and session.view().phase == SWAP
+        await pilot.press("r")
+        await wait_until(pilot, lambda: my_turn(app) and session.view().phase != SWAP)
+        assert session.clock_running and session.time_left() == 45
+        assert "⏱ 0:45" in _topbar(app)
+
+
+async def test_no_clock_under_the_pass_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    deal(monkeypatch, position(
+        hands=["5c 9d Ad", "3h 4h 6h"],
+        face_up=[["Jd", "Qd", "Kd"], ["Jh", "Qh", "Kh"]],
+        face_down=[["3d", "4d", "5d"], ["3s", "4s", "5s"]],
+        pile="7c",
+    ))
+    clock = FakeClock()
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
+    app = CardGamesApp(GameSetup("shithead", seats, {}, 1), FAST, clock=clock, pass_delay=0.5)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        screen = table(app)
+        session = screen.session
+        assert not session.clock_running and session.time_left() is None
+        clock.now += 600
+        screen.tick()
+        assert session.history == [], "a player who has not taken the terminal cannot time out"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: my_turn(app))
+        assert session.clock_running and session.time_left() == 45
+        assert "⏱ 0:45" in _topbar(app)
