@@ -178,7 +178,10 @@ class Game(Protocol):
         ...
 
     def describe(self, event: Event, viewer: PlayerId | None, names: Sequence[str]) -> str:
-        """One log line for ``event`` as ``viewer`` may see it ("Bob drew 2 cards")."""
+        """One log line for ``event`` as ``viewer`` may see it ("Bob drew 2 cards").
+
+        Returns "" when the event says nothing this viewer may learn (the log then skips it).
+        """
         ...
 
     def rules_text(self) -> str:

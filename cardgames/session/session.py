@@ -286,8 +286,9 @@ class Session:
         return self.game.describe(event.for_viewer(viewer), viewer, self.names)
 
     def log_lines(self, viewer: PlayerId | None, last: int = 200) -> list[str]:
-        """The last ``last`` events described for ``viewer``."""
-        return [self.describe(event, viewer) for event in self.events[-last:]]
+        """The last ``last`` events described for ``viewer``, without those he may not learn of."""
+        lines = (self.describe(event, viewer) for event in self.events[-last:])
+        return [line for line in lines if line]
 
     def commands(self) -> list[str]:
         """The command texts of the history, in order (with the set-up, a full record)."""

@@ -289,3 +289,13 @@ def test_play_again_moves_the_makao_starter_on() -> None:
     assert (second.seed, second.game_number) == (12, 1)
     assert Session(second).current_player == 1
     assert Session(second.next_game().next_game()).current_player == 0
+
+
+def test_keeping_a_playable_drawn_card_is_not_told_to_the_others() -> None:
+    """MK-5: the others see a draw, never whether the drawn card could have been played."""
+    from cardgames.core.engine import Event
+
+    session = makao((ANNA, BOB))
+    session.events.append(Event("pass", 0))
+    assert session.log_lines(0)[-1] == "You keep the drawn card"
+    assert session.log_lines(1) == session.log_lines(None) == []

@@ -50,7 +50,6 @@ MAKAO_PENALTY = 5
 """Cards taken for not saying "makao" (``makao-call`` option)."""
 
 Phase = Literal["play", "drawn", "demand", "over"]
-_KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)
 _DRAW, _TAKE, _WAIT, _PASS, _CALL = Draw(), Take(), Wait(), Pass(), CallMakao()
 
 
@@ -263,7 +262,7 @@ class MakaoState:
         return sum(map(len, self.hands)) + len(self.stock) + len(self.discard)
 
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action of the player to move, in a fixed order; empty once over.
+        """Every legal action of the player to move, in a fixed order; empty once over (MK-3).
 
         Plays come first (one canonical ordering each, see ``moves.legal_plays``), then the
         draw / take / wait / pass choice, then "makao" when it may be said.
@@ -442,7 +441,8 @@ class MakaoState:
             events.extend(drawn_events)
             events.append(Event("penalty", player, tuple(taken), len(taken), True))
         if self.pending_draw or self.pending_skips:
-            backward = self.pending_draw and self.top_as == _KING_OF_SPADES
+            top = self.top_as
+            backward = self.pending_draw and top.rank is Rank.KING and top.suit is Suit.SPADES
             self.current = self._walk(player, -1 if backward else 1, events, lose_turns=False)
         else:
             self.current = self._walk(player, 1, events, lose_turns=True)
@@ -722,7 +722,8 @@ def _pending_text(view: MakaoView) -> str:
             f"({answers_text(view.top_as)})"
         )
     if view.pending_skips:
-        return f"You must wait {view.pending_skips} turn(s) or answer the stop with a 4"
+        turns = "turn" if view.pending_skips == 1 else "turns"
+        return f"You must wait {view.pending_skips} {turns} or answer the stop with a 4"
     return ""
 
 
@@ -731,7 +732,10 @@ def _makao_refusal(view: MakaoView) -> str:
         return "Saying makao is not part of this game (the makao-call option is off)"
     if view.makao_called:
         return "You have said makao already this turn"
-    return "Say makao in the turn your play leaves you one card, before or right after it"
+    return (
+        "You may say makao only before a play that leaves you one card "
+        "(or, after a jack or ace, before your demand)"
+    )
 
 
 def card_to_json(card: Card) -> str:

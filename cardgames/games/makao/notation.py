@@ -162,7 +162,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     subject = who(event.player)
     you = event.player == viewer
     line = _line(event, subject, you, who)
-    return line[0].upper() + line[1:]
+    return line[:1].upper() + line[1:]
 
 
 def _line(event: Event, subject: str, you: bool, who: Callable[[int | None], str]) -> str:
@@ -182,7 +182,8 @@ def _line(event: Event, subject: str, you: bool, who: Callable[[int | None], str
     if kind == "skip":
         return f"{subject} {'sit' if you else 'sits'} out a turn"
     if kind == "pass":
-        return f"{subject} {'keep' if you else 'keeps'} the drawn card"
+        # Only the drawer learns that the drawn card could have been played (MK-5).
+        return "You keep the drawn card" if you else ""
     if kind == "makao":
         return f"{subject} {'say' if you else 'says'} makao!"
     if kind == "out":

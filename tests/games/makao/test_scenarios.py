@@ -45,6 +45,8 @@ def test_mk_a2_battle_adds_up_and_top_turns_plain() -> None:
     assert (state.current_player, state.pending_draw) == (1, 0)
     assert plays_of(state.legal_actions()) == {"play 5d", "play 2c"}
     assert Draw() in state.legal_actions()
+    state.apply(play("2c"))
+    assert (state.current_player, state.pending_draw) == (2, 2)
 
 
 def test_mk_a3_three_of_the_twos_suit_answers() -> None:
@@ -108,8 +110,10 @@ def test_mk_a7_jack_demand() -> None:
     with pytest.raises(IllegalMove, match="demand for 7s you must play a 7 or a jack"):
         state.apply(play("9c"))
     state.apply(play("7d"))
+    before = state.to_json()
     with pytest.raises(IllegalMove, match="demand for 7s"):
         state.apply(play("9d"))
+    assert state.to_json() == before
     state.apply(play("7s"))
     assert state.current_player == 0
     assert state.demand is None
@@ -179,6 +183,7 @@ def test_mk_a11_action_card_cannot_start_the_pile() -> None:
     state = new_state(2, seed=seed)
     assert state.stock[0].code == "2c"
     top = state.view(None).top
+    assert top == deck[-12]
     assert not is_start_action_card(top)
     assert (state.pending_draw, state.pending_skips, state.demand) == (0, 0, None)
     assert state.current_player == 0
@@ -198,7 +203,9 @@ def test_mk_a12_reshuffle_during_a_take() -> None:
         pending_draw=6, demand=demand,
     )
     assert state.card_count() == 52
-    state.apply(Take())
+    events = state.apply(Take())
+    assert [(event.kind, event.count) for event in events] == [("reshuffle", 7), ("take", 6)]
+    assert events[1].cards[0] == cards("Ah")[0]
     assert len(state.hands[1]) == 14 + 6
     assert state.discard == list(cards("2h"))
     assert len(state.stock) == 2

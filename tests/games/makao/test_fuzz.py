@@ -1,0 +1,163 @@
+"""legal_actions against apply over random crafted positions, not only positions reached in play.
+
+Each position mixes pending battles and stops, demands by any seat, players out, lost turns, a
+card just drawn, a short stock and every house option. For a sample of candidate actions (every
+non-play action, every demand, every ordering of up to three hand cards, jokers named at random)
+an action must be accepted by ``apply`` exactly when an equivalent play is listed as legal, and a
+refusal must leave ``to_json`` unchanged. Every listed action must apply.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+import pytest
+
+from cardgames.core.cards import Card, Rank, Suit
+from cardgames.core.deck import build_deck
+from cardgames.core.errors import IllegalMove
+from cardgames.core.rng import Rng
+from cardgames.games.makao.actions import (
+    Action,
+    CallMakao,
+    Demand,
+    Draw,
+    Pass,
+    Play,
+    Take,
+    Wait,
+)
+from cardgames.games.makao.engine import OPTION_NAMES, MakaoState, card_to_json
+from cardgames.games.makao.moves import ALL_FACES, DEMAND_RANKS, SUITS, battle_value, starts
+
+CHUNKS = 4
+POSITIONS_PER_CHUNK = 150
+
+
+def _codes(cards: list[Card]) -> list[str]:
+    return [card_to_json(card) for card in cards]
+
+
+def _pending(data: dict[str, Any], top_as: Card, rng: Rng) -> None:
+    """Add a battle, a stop or the demand phase that the top card could have started."""
+    chance = rng.random()
+    if battle_value(top_as) and chance < 0.5:
+        data["pending_draw"] = battle_value(top_as) * (1 + rng.randrange(3))
+    elif top_as.rank is Rank.FOUR and chance < 0.5:
+        data["pending_skips"] = 1 + rng.randrange(3)
+    elif top_as.rank in (Rank.JACK, Rank.ACE) and chance < 0.4:
+        data["phase"] = "demand"
+
+
+def random_position(rng: Rng) -> MakaoState:
+    """A crafted position that holds whole decks (MK-1) with random effects in force."""
+    players = 2 + rng.randrange(5)
+    options = [name for name in OPTION_NAMES if rng.random() < 0.4]
+    deck = build_deck(1 if players <= 4 else 2, 2 if "jokers" in options else 0)
+    rng.shuffle(deck)
+    finished: list[int] = []
+    hands: list[list[Card]] = []
+    most_out = players - 2 if players <= 4 else 2
+    for seat in range(players):
+        size = rng.randrange(7)
+        if size == 0 and len(finished) < most_out:
+            finished.append(seat)
+        hands.append([deck.pop() for _ in range(max(size, 1) if seat not in finished else 0)])
+    while deck[-1].is_joker:
+        deck.insert(0, deck.pop())
+    discard = [deck.pop() for _ in range(1 + rng.randrange(4))]
+    short = rng.randrange(len(deck) + 1) if rng.random() < 0.3 else len(deck)
+    discard = deck[short:] + discard
+    top_as = rng.choice(ALL_FACES) if discard[-1].is_joker else discard[-1]
+    live = [seat for seat in range(players) if seat not in finished]
+    current = rng.choice(live)
+    data: dict[str, Any] = {
+        "players": players,
+        "options": options,
+        "hands": [_codes(hand) for hand in hands],
+        "stock": _codes(deck[:short]),
+        "discard": _codes(discard),
+        "top_as": card_to_json(top_as),
+        "current": current,
+        "finished": finished,
+        "skip_turns": [rng.randrange(2) if seat in live and seat != current else 0
+                       for seat in range(players)],
+        "called": "makao-call" in options and rng.random() < 0.3,
+    }
+    _pending(data, top_as, rng)
+    if not (data.get("pending_draw") or data.get("pending_skips") or data.get("phase")):
+        if rng.random() < 0.4:
+            by = rng.choice([seat for seat in range(players) if seat != current])
+            data["demand"] = (
+                {"kind": "rank", "value": rng.choice(DEMAND_RANKS).code, "by": by}
+                if rng.random() < 0.5
+                else {"kind": "suit", "value": rng.choice(SUITS).value, "by": by}
+            )
+        if rng.random() < 0.2:
+            data["drawn"] = card_to_json(rng.choice(hands[current]))
+            data["phase"] = "drawn"
+    return MakaoState.from_json(data)
+
+
+def candidates(state: MakaoState, rng: Rng) -> list[Action]:
+    """Every non-play action and demand, and every ordering of up to three hand cards."""
+    assert state.current is not None
+    hand = state.hands[state.current]
+    actions: list[Action] = [Draw(), Take(), Wait(), Pass(), CallMakao(), Demand()]
+    actions.extend(Demand("rank", rank) for rank in Rank if rank is not Rank.JOKER)
+    actions.extend(Demand("suit", suit) for suit in Suit)
+    for size in (1, 2, 3):
+        for chosen in permutations(hand, size):
+            jokers = sum(card.is_joker for card in chosen)
+            if not jokers:
+                actions.append(Play(chosen))
+                continue
+            if size == 1:
+                actions.extend(Play(chosen, (face,)) for face in ALL_FACES)
+            named = tuple(rng.choice(ALL_FACES) for _ in range(jokers))
+            actions.append(Play(chosen, named))
+    return actions
+
+
+def key(action: Action, state: MakaoState) -> object:
+    """What makes two plays the same move: first and last face, the faces, the jokers' names.
+
+    After a draw the very card drawn matters, so plays are then compared as they are.
+    """
+    if not isinstance(action, Play) or state.drawn is not None:
+        return action
+    faces = [(card.rank, card.suit) for card in action.cards]
+    named = tuple((card.rank, card.suit) for card in action.named)
+    return faces[0], faces[-1], tuple(sorted(faces)), named
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_legal_actions_match_apply(chunk: int) -> None:
+    """MK-3 … MK-14 and the options: apply accepts an action iff legal_actions lists it."""
+    rng = Rng(chunk)
+    checked = 0
+    for _ in range(POSITIONS_PER_CHUNK):
+        state = random_position(rng)
+        drawn = state.drawn
+        if drawn is not None and not (drawn.is_joker or starts(drawn, state.situation())):
+            continue
+        legal = state.legal_actions()
+        assert legal
+        listed = {key(action, state) for action in legal}
+        assert len(listed) == len(legal)
+        before = state.to_json()
+        for action in legal:
+            state.clone().apply(action)
+        for action in candidates(state, rng):
+            trial = state.clone()
+            try:
+                trial.apply(action)
+            except IllegalMove as error:
+                assert str(error)
+                assert trial.to_json() == before, f"refused {action} changed the position"
+                assert key(action, state) not in listed, f"{action} listed but refused"
+            else:
+                assert key(action, state) in listed, f"{action} accepted but not listed"
+            checked += 1
+    assert checked > 10 * POSITIONS_PER_CHUNK
