@@ -271,9 +271,14 @@ class ShitheadState:
     def legal_actions(self) -> tuple[Action, ...]:
         """The current player's legal actions in a fixed order; empty once the game is over.
 
+        Swaps and Ready in the swap phase (SH-3); Plays that beat the pile (SH-5, SH-6, SH-14),
+        Blind plays (SH-15) and PickUp when no play exists or ``voluntary-pickup`` is on and the
+        pile is not empty (SH-8); Bonus and Decline in the extra moves (SH-9).
+
         Plays list one action per set of same-rank cards (sorted). Extra moves list one-card
         Bonus actions, one per rank held twice or more with all its cards, then Decline; apply
-        accepts any other valid Bonus too. Timeout is never listed.
+        accepts any other valid Bonus too (any hand cards in any order are too many to list).
+        Timeout is never listed (SH-17).
         """
         if self._legal is None:
             self._legal = self._compute_legal()
@@ -356,7 +361,7 @@ class ShitheadState:
         elif isinstance(action, Bonus):
             self._bonus(seat, action.cards, events)
         elif isinstance(action, Decline):
-            events.append(Event("decline", seat))
+            events.append(Event("decline", seat, count=self.bonus_left))
             self._finish_turn(seat, events)
         elif isinstance(action, Swap):
             self._swap(seat, action, events)
@@ -383,22 +388,25 @@ class ShitheadState:
         events.append(Event("ready", seat))
         if all(self.ready):
             self.phase = PLAY
-            self.current_player = self._first_player()
-            events.append(Event("start", self.current_player))
+            first = self._first_player()
+            self.current_player = 0 if first is None else first
+            detail = "lowest card" if first is not None else "no low card"
+            events.append(Event("start", self.current_player, detail=detail))
         else:
             self.current_player = self.ready.index(False)
 
-    def _first_player(self) -> int:
+    def _first_player(self) -> int | None:
         """SH-4: the lowest hand card other than a 2 or a 10 starts; ties go to the lower seat.
 
-        If no hand holds such a card, seat 0 starts.
+        Returns:
+            That seat, or None if no hand holds such a card (then seat 0 starts).
         """
         best: tuple[int, int] | None = None
         for seat, hand in enumerate(self.hands):
             ranks = [c.rank for c in hand if c.rank is not Rank.TWO and c.rank is not Rank.TEN]
             if ranks and (best is None or min(ranks) < best[0]):
                 best = (min(ranks), seat)
-        return 0 if best is None else best[1]
+        return None if best is None else best[1]
 
     def _play(
         self,
@@ -471,7 +479,7 @@ class ShitheadState:
         """SH-17: decline a pending extra move; else pick up, or play the lowest card."""
         events.append(Event("timeout", seat))
         if self.phase == BONUS:
-            events.append(Event("decline", seat))
+            events.append(Event("decline", seat, count=self.bonus_left))
             self._finish_turn(seat, events)
         elif self.pile:
             self._pick_up(seat, events)
@@ -610,7 +618,11 @@ class ShitheadState:
         return len(self.hands[seat]) + sum(card is not None for card in table)
 
     def view(self, viewer: int | None) -> ShitheadView:
-        """What ``viewer`` may see (None: the public view of the pass screen)."""
+        """What ``viewer`` may see (None: the public view of the pass screen).
+
+        Hands are private (SH-3), face-down cards hidden from everyone (SH-15), the stock order
+        from all; the legal actions go only to the seat that acts.
+        """
         seat = self.current_player
         legal = self.legal_actions() if viewer is not None and viewer == seat else ()
         playable: frozenset[Card] = frozenset()

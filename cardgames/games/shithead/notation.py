@@ -150,9 +150,12 @@ def format_action(view: ShitheadView, action: Action) -> str:
     return str(action)
 
 
-_EXTRA_MOVES = {
-    1: "one extra move", 2: "two extra moves", 3: "three extra moves", 4: "four extra moves"
-}
+_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def _extra_moves(number: int) -> str:
+    word = _NUMBERS.get(number, str(number))
+    return f"{word} extra move{'' if number == 1 else 's'}"
 
 
 def _cards_count(number: int) -> str:
@@ -185,11 +188,13 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
         if seen.detail != "hand":
             line += f" from the {seen.detail} cards"
         if seen.count:
-            line += f" — {_EXTRA_MOVES[seen.count]}"
+            line += f" — {_extra_moves(seen.count)}"
         return line
     if kind == "bonus":
         return f"{who} laid {cards} as an extra move"
     if kind == "decline":
+        if seen.count > 1:
+            return f"{who} declined the remaining {_extra_moves(seen.count)}"
         return f"{who} declined the extra move"
     if kind == "burn":
         if seen.detail == "10":
@@ -206,7 +211,8 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
             return f"{who} drew {cards}"
         return f"{who} drew {_cards_count(seen.count)}"
     if kind == "complete":
-        return f"{who} placed the new {cards} automatically to complete four"
+        noun = seen.cards[0].rank.noun
+        return f"{who} laid the new {cards} automatically, completing four {noun}"
     if kind == "again":
         return f"{who} play again" if you else f"{who} plays again"
     if kind == "swap":
@@ -214,7 +220,10 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     if kind == "ready":
         return f"{who} {'are' if you else 'is'} ready"
     if kind == "start":
-        return f"{who} {'start' if you else 'starts'}, holding the lowest card"
+        verb = "start" if you else "starts"
+        if seen.detail == "no low card":
+            return f"{who} {verb}: every hand holds only 2s and 10s"
+        return f"{who} {verb}, holding the lowest card"
     if kind == "timeout":
         return f"{who} ran out of time"
     if kind == "out":

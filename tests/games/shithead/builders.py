@@ -8,6 +8,7 @@ from typing import Any
 from cardgames.core.cards import Card, parse_card
 from cardgames.core.deck import build_deck
 from cardgames.core.errors import IllegalMove
+from cardgames.core.rng import Rng
 from cardgames.games.shithead import GAME
 from cardgames.games.shithead.actions import Action
 from cardgames.games.shithead.engine import ShitheadState
@@ -110,3 +111,26 @@ def run(state: ShitheadState, *commands: str) -> ShitheadState:
     for text in commands:
         state.apply(GAME.parse_command(state.view(state.current_player), text))
     return state
+
+
+def shuffle_hidden(state: ShitheadState, viewer: int | None, rng: Rng) -> ShitheadState:
+    """A copy where every card ``viewer`` cannot see has been dealt again at random.
+
+    Each hidden zone keeps its size and its empty face-down positions.
+    """
+    copy = state.clone()
+    hands = [seat for seat in range(copy.players) if seat != viewer]
+    hidden: list[Card] = [card for seat in hands for card in copy.hands[seat]]
+    hidden.extend(card for row in copy.face_down for card in row if card is not None)
+    hidden.extend(copy.stock)
+    rng.shuffle(hidden)
+    for seat in hands:
+        size = len(copy.hands[seat])
+        copy.hands[seat] = [hidden.pop() for _ in range(size)]
+    for row in copy.face_down:
+        for index, card in enumerate(row):
+            if card is not None:
+                row[index] = hidden.pop()
+    copy.stock = [hidden.pop() for _ in range(len(copy.stock))]
+    assert not hidden
+    return copy

@@ -118,7 +118,10 @@ def test_sh_a8_extra_move_uses_only_the_cards_held_before_the_refill() -> None:
     assert refused(state, Bonus((card("Jh"),))) == (
         "You don't hold J♥; extra moves come from your hand"
     )
-    run(state, "bonus 5h")
+    events = state.apply(Bonus(cards("5h")))
+    assert [(e.kind, e.cards) for e in events] == [
+        ("bonus", cards("5h")), ("draw", cards("Jh Qs"))
+    ]
     assert state.hands[A] == list(cards("9c Jh Qs"))
     assert state.pile == list(cards("Kc 2d 5h"))
 
@@ -700,6 +703,7 @@ def test_describe_lines() -> None:
 
 def test_rules_text_lists_the_commands() -> None:
     text = GAME.rules_text()
+    assert "the first player to do so wins" in text
     for command in ("swap 3d 1", "ready", "play 8d 8c", "bonus 5h 3s", "decline", "pickup",
                     "blind 2"):
         assert f"`{command}`" in text
