@@ -676,7 +676,9 @@ class ShitheadState:
         if source == FACE_UP:
             return f"{task}, from the face-up cards"
         if source == FACE_DOWN:
-            return f"{task}: turn a face-down card"
+            if top is None or top.rank is Rank.TWO:
+                return "Turn a face-down card: anything goes"
+            return f"Turn a face-down card: it must beat {top}, or be a 2 or a 10"
         return task
 
     # ----- copies and JSON -----------------------------------------------------------------

@@ -524,7 +524,7 @@ def test_sh_15_blind_play_rules() -> None:
     assert refused(state, Play((card("Jc"),))) == (
         "Your hand and face-up cards are gone: turn a face-down card with blind 1-3"
     )
-    assert state.view(A).description == "Beat 9♥ or play a 2 or a 10: turn a face-down card"
+    assert state.view(A).description == "Turn a face-down card: it must beat 9♥, or be a 2 or a 10"
     state.apply(Blind(2))
     assert state.pile == list(cards("9h Jc"))
     assert state.current_player == B
