@@ -65,8 +65,11 @@ class Rank(IntEnum):
 
     @property
     def noun(self) -> str:
-        """The plural English name, e.g. ``7s``, ``jacks``."""
-        return _RANK_NOUNS.get(self, f"{self.code}s")
+        """The plural English name in words, e.g. ``sevens``, ``jacks``.
+
+        Words, not ``7s``, so a rank is never read as a card code (``7s`` is 7♠).
+        """
+        return _RANK_NOUNS[self]
 
 
 _RANK_CODES = {rank: str(rank.value) for rank in Rank if rank.value <= 10}
@@ -76,6 +79,15 @@ _RANK_CODES.update(
 _CODE_RANKS = {code: rank for rank, code in _RANK_CODES.items()}
 _CODE_RANKS["T"] = Rank.TEN
 _RANK_NOUNS = {
+    Rank.TWO: "twos",
+    Rank.THREE: "threes",
+    Rank.FOUR: "fours",
+    Rank.FIVE: "fives",
+    Rank.SIX: "sixes",
+    Rank.SEVEN: "sevens",
+    Rank.EIGHT: "eights",
+    Rank.NINE: "nines",
+    Rank.TEN: "tens",
     Rank.JACK: "jacks",
     Rank.QUEEN: "queens",
     Rank.KING: "kings",

@@ -139,8 +139,8 @@ async def test_jack_opens_the_demand_dialog_with_the_legal_demands() -> None:
         assert isinstance(dialog, ChoiceDialog)
         assert [action for _, action in dialog.choices] == list(session.legal_actions())
         labels = [label for label, _ in dialog.choices]
-        assert "Demand 7s" in labels and "No demand" in labels
-        await pilot.press(*["down"] * labels.index("Demand 7s"), "enter")
+        assert "Demand sevens" in labels and "No demand" in labels
+        await pilot.press(*["down"] * labels.index("Demand sevens"), "enter")
         await pilot.pause()
         mine = [action for seat, action in session.history if seat == 0]
         assert mine == [Play((jack,)), Demand("rank", Rank.SEVEN)]

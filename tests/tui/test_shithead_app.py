@@ -137,12 +137,12 @@ async def test_escape_declines_the_extra_move_and_the_log_shows_a_burn(
         await wait_until(pilot, lambda: my_turn(app))
         session = table(app).session
         pile = str(table(app).query_one("#pile").render())
-        assert "8♥ 8♣ 8♦ — three 8s, one more burns" in pile
+        assert "8♥ 8♣ 8♦ — three eights, one more burns" in pile
         assert "stock" in pile and "pile 3" in pile and "burnt 27" in pile
         # 8♠ completes four 8s: SH-11 burns the pile, the log says so (via GAME.describe).
         await pilot.press(*_to_card(app, "8s"), "enter")
         await pilot.pause()
-        assert "The pile is burnt by four 8s" in session.log_lines(0)
+        assert "The pile is burnt by four eights" in session.log_lines(0)
         assert "The pile is empty" in str(table(app).query_one("#pile").render())
         # SH-12: the pile is empty, so the same player goes again; a 2 gives an extra move.
         await wait_until(pilot, lambda: my_turn(app))

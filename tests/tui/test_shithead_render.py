@@ -15,8 +15,8 @@ def _cards(text: str) -> tuple[Card, ...]:
 
 
 def test_run_caption_counts_toward_four_sh11() -> None:
-    assert run_caption(_cards("4c 8s 8h"), Rank.EIGHT, 2) == "8♠ 8♥ — two 8s, two more burn"
-    assert run_caption(_cards("8s 8h 8d"), Rank.EIGHT, 3) == "8♠ 8♥ 8♦ — three 8s, one more burns"
+    assert run_caption(_cards("4c 8s 8h"), Rank.EIGHT, 2) == "8♠ 8♥ — two eights, two more burn"
+    assert run_caption(_cards("8s 8h 8d"), Rank.EIGHT, 3) == "8♠ 8♥ 8♦ — three eights, one more burns"
     assert run_caption(_cards("9c Kd"), Rank.KING, 1) == "K♦ — three more kings burn"
     assert run_caption((), None, 0) == "The pile is empty"
 

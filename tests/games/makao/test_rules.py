@@ -283,7 +283,7 @@ def test_check_play_messages() -> None:
     situation = Situation(cards("9c")[0], 0, 0, ActiveDemand("rank", Rank.EIGHT, 1), False)
     hand = cards("7h", "8d")
     assert check_play(hand, play("7h"), situation, None) == (
-        "7♥ does not meet the demand: under the demand for 8s you must play an 8 or a jack"
+        "7♥ does not meet the demand: under the demand for eights you must play an 8 or a jack"
     )
     assert check_play(hand, play("5h"), situation, None) == "You don't hold 5♥"
     assert check_play(hand, play("8d"), situation, None) is None
@@ -302,6 +302,6 @@ def test_describe_lines() -> None:
     assert GAME.describe(taken, 1, names) == "You took 3♣ 4♦ Q♣ K♣"
     state.apply(play("Js"))
     (demanded,) = state.apply(Demand("rank", Rank.SEVEN))
-    assert GAME.describe(demanded, 0, names) == "Cyril demands 7s"
+    assert GAME.describe(demanded, 0, names) == "Cyril demands sevens"
     finish = finish_turn(state)
     assert GAME.describe(finish[-1], None, names).startswith("Anna drew 1 card")

@@ -107,11 +107,11 @@ def test_mk_a7_jack_demand() -> None:
     assert state.phase == "demand"
     state.apply(Demand("rank", Rank.SEVEN))
     assert state.demand == ActiveDemand("rank", Rank.SEVEN, 0)
-    with pytest.raises(IllegalMove, match="demand for 7s you must play a 7 or a jack"):
+    with pytest.raises(IllegalMove, match="demand for sevens you must play a 7 or a jack"):
         state.apply(play("9c"))
     state.apply(play("7d"))
     before = state.to_json()
-    with pytest.raises(IllegalMove, match="demand for 7s"):
+    with pytest.raises(IllegalMove, match="demand for sevens"):
         state.apply(play("9d"))
     assert state.to_json() == before
     state.apply(play("7s"))

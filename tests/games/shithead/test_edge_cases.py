@@ -226,7 +226,7 @@ def test_describe_a_completed_four_and_declined_extra_moves() -> None:
     events = six.apply(Play(cards("6h 6d")))
     complete = next(e for e in events if e.kind == "complete")
     assert GAME.describe(complete, B, NAMES) == (
-        "Anna laid the new 6♠ automatically, completing four 6s"
+        "Anna laid the new 6♠ automatically, completing four sixes"
     )
     two = position(hands=["2d 2s 9c 4h", "5d"], pile="Kc", stock="Jh Jd")
     two.apply(Play(cards("2d 2s")))

@@ -684,7 +684,7 @@ def test_describe_lines() -> None:
     assert GAME.describe(events[1], A, names) == "You drew J♥ Q♥"
     burn = position(hands=["8d 8c", "5d"], pile="8s 8h", stock="3c")
     events = burn.apply(Play(cards("8d 8c")))
-    assert GAME.describe(events[1], None, names) == "The pile is burnt by four 8s"
+    assert GAME.describe(events[1], None, names) == "The pile is burnt by four eights"
     pick = position(hands=["4c", "3d"], pile="5c 6c 7c 8c 9c Jc Qc", current=B)
     events = pick.apply(PickUp())
     assert GAME.describe(events[0], None, names) == "Bob picked up the pile (7 cards)"
