@@ -7,10 +7,11 @@ stderr (``cardgames: error: Makao takes 2-6 players, not 9``) and exit status 2.
 
 from __future__ import annotations
 
+import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -46,12 +47,71 @@ class OneLineErrors(click.Group):
         sys.exit(status if isinstance(status, int) else 0)
 
 
+_Decorated = TypeVar("_Decorated", bound=Callable[..., Any])
+"""A click command function being decorated."""
+
+
+class PlainBadParameter(click.BadParameter):
+    """A bad option value whose message already names the option, so click adds nothing."""
+
+    def format_message(self) -> str:
+        """The message as written: ``--players must be a whole number (1 or more), not 'x'``."""
+        return self.message
+
+
+def number_option(
+    name: str, kind: type[int] | type[float], minimum: float | None, what: str, **attrs: Any
+) -> Callable[[_Decorated], _Decorated]:
+    """A click option for an int or float whose errors say what is wanted and what was given.
+
+    The text is read by a callback rather than a click number type, so a bad value gives
+    ``--bot-delay must be a number of seconds (0 or more), not 'abc'``.
+
+    Args:
+        name: The option, such as ``--bot-delay``.
+        kind: ``int`` or ``float``.
+        minimum: The smallest value allowed, or None.
+        what: The wanted value in words (``a number of seconds``, ``a whole number``).
+        **attrs: Passed on to ``click.option`` (default, help, metavar …).
+    """
+    wanted = what if minimum is None else f"{what} ({minimum:g} or more)"
+
+    def read(ctx: click.Context, param: click.Parameter, value: str | None) -> float | None:
+        if value is None:
+            return None
+        number: float | None
+        try:
+            number = kind(value.strip())
+        except ValueError:
+            number = None
+        if (
+            number is None
+            or not math.isfinite(number)
+            or (minimum is not None and number < minimum)
+        ):
+            raise PlainBadParameter(f"{name} must be {wanted}, not {value!r}", ctx, param)
+        return number
+
+    return click.option(name, type=str, callback=read, **attrs)
+
+
+def _unknown_game_message(name: str) -> str:
+    """``unknown game 'poker'; the games are makao, shithead, trash (coming soon) …``."""
+    listed = []
+    for info in GAMES:
+        notes = [] if info.title.lower() == info.name else [info.title]
+        if not info.playable:
+            notes.append("coming soon")
+        listed.append(f"{info.name} ({', '.join(notes)})" if notes else info.name)
+    return f"unknown game {name!r}; the games are {', '.join(listed)}"
+
+
 def _game(name: str) -> GameInfo:
     """The playable game called ``name`` (or an alias), else a usage error."""
     try:
         info = find_game(name)
-    except KeyError as error:
-        raise click.UsageError(error.args[0]) from None
+    except KeyError:
+        raise click.UsageError(_unknown_game_message(name)) from None
     if not info.playable:
         raise click.UsageError(f"{info.title} is coming soon and cannot be played yet")
     return info
@@ -78,16 +138,22 @@ ascii_option = click.option(
 four_colour_option = click.option(
     "--four-colour", is_flag=True, help="Give each suit its own colour."
 )
-bot_delay_option = click.option(
+bot_delay_option = number_option(
     "--bot-delay",
-    type=click.FloatRange(min=0),
+    float,
+    0,
+    "a number of seconds",
+    metavar="SECONDS",
     default=0.6,
     show_default=True,
     help="Seconds between computer players' moves.",
 )
-turn_seconds_option = click.option(
+turn_seconds_option = number_option(
     "--turn-seconds",
-    type=click.FloatRange(min=0),
+    float,
+    0,
+    "a number of seconds",
+    metavar="SECONDS",
     default=None,
     help="Seconds per turn in games with a turn clock (0 switches it off).",
 )
@@ -127,16 +193,20 @@ def cli(
 
 @cli.command(epilog=GAMES_EPILOG)
 @click.argument("game")
-@click.option(
-    "--players", type=click.IntRange(min=1), default=None, help="Seats at the table [default: 4]."
+@number_option(
+    "--players", int, 1, "a whole number", metavar="N", help="Seats at the table [default: 4]."
 )
-@click.option(
+@number_option(
     "--bots",
-    type=click.IntRange(min=0),
-    default=None,
+    int,
+    0,
+    "a whole number",
+    metavar="N",
     help="Computer players [default: all but one].",
 )
-@click.option("--seed", type=int, default=None, help="Seed of the deal [default: random].")
+@number_option(
+    "--seed", int, None, "a whole number", metavar="N", help="Seed of the deal [default: random]."
+)
 @option_option
 @ascii_option
 @four_colour_option
@@ -203,15 +273,26 @@ def rules(game: str) -> None:
 
 @cli.command(epilog=GAMES_EPILOG)
 @click.argument("game")
-@click.option(
-    "--games", type=click.IntRange(min=1), default=1000, show_default=True, help="Games to play."
+@number_option(
+    "--games", int, 1, "a whole number", metavar="N", default=1000, show_default=True,
+    help="Games to play.",
 )
-@click.option(
-    "--players", type=click.IntRange(min=1), default=4, show_default=True, help="Seats per game."
+@number_option(
+    "--players", int, 1, "a whole number", metavar="N", default=4, show_default=True,
+    help="Seats per game.",
 )
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game.")
+@number_option(
+    "--seed", int, None, "a whole number", metavar="N", default=1, show_default=True,
+    help="Seed of the first game.",
+)
 @option_option
-@click.option("--bot", default="default", show_default=True, help="Computer player for all seats.")
+@click.option(
+    "--bot",
+    default="default",
+    metavar="NAME",
+    show_default=True,
+    help="Computer player for all seats (a bot of the game, e.g. random).",
+)
 def simulate(
     game: str, games: int, players: int, seed: int, options: tuple[str, ...], bot: str
 ) -> None:
@@ -222,6 +303,7 @@ def simulate(
     from cardgames.simulate import simulate as run
 
     info = _game(game)
+    _check_bot(info, bot)
     try:
         result = run(
             info.name,
@@ -243,6 +325,20 @@ def simulate(
     click.echo(f"average turns     {result.average_actions:.1f}")
     click.echo(f"wins per seat     {wins}")
     click.echo(f"games per second  {result.games_per_second:,.1f}")
+
+
+def _check_bot(info: GameInfo, bot: str) -> None:
+    """A usage error naming the computer players of the game, if ``bot`` is not one of them."""
+    from cardgames.core.registry import load_game
+
+    kinds = list(getattr(load_game(info.name), "bots", dict)())
+    if bot == "default" or bot in kinds:
+        return
+    listed = [f"{kinds[0]} (the default)", *kinds[1:]] if kinds else ["default"]
+    raise click.UsageError(
+        f"{info.title} has no computer player {bot!r}; its computer players are: "
+        + ", ".join(listed)
+    )
 
 
 @cli.command()
@@ -267,17 +363,21 @@ def screenshots(out: Path) -> None:
 
 @cli.command()
 @click.option("--game", default="all", show_default=True, help="A game name, or all.")
-@click.option(
+@number_option(
     "--seconds",
-    type=click.FloatRange(min=0),
+    float,
+    0,
+    "a number of seconds",
+    metavar="SECONDS",
     default=2.0,
     show_default=True,
-    help="Measuring time per row.",
+    help="Measuring time per row (not for the whole run).",
 )
 def bench(game: str, seconds: float) -> None:
     """Measure engine speed in games and actions per second.
 
-    Random legal play, one row per game and player count.
+    Random legal play, one row per game and player count. --seconds is the time per row, so a
+    run takes about that many seconds times the number of rows.
     """
     from cardgames.bench import format_table, measure, playable_names
 

@@ -38,22 +38,59 @@ def invoke(*args: str) -> Result:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["play", "poker"], "unknown game 'poker'; the games are: makao, shithead"),
+        (
+            ["play", "poker"],
+            "unknown game 'poker'; the games are makao, shithead, spite_malice (Spite & Malice, "
+            "coming soon), zoliky (Žolíky, coming soon), trash (coming soon)",
+        ),
         (["play", "makao", "--players", "9"], "Makao takes 2-6 players, not 9"),
         (["play", "shithead", "--players", "1"], "Shithead takes 2-4 players, not 1"),
-        (["play", "makao", "--seed", "seven"], "'seven' is not a valid integer"),
+        (["play", "makao", "--seed", "seven"], "--seed must be a whole number, not 'seven'"),
+        (["play", "makao", "--seed", "1.5"], "--seed must be a whole number, not '1.5'"),
+        (
+            ["play", "makao", "--players", "two"],
+            "--players must be a whole number (1 or more), not 'two'",
+        ),
+        (["play", "makao", "--bots", "-1"], "--bots must be a whole number (0 or more), not '-1'"),
         (["play", "makao", "--option", "fast"], "Makao has no option 'fast'; its options are"),
         (["play", "trash"], "Trash is coming soon and cannot be played yet"),
         (["play", "makao", "--players", "3", "--bots", "4"], "--bots must be between 0 and 3"),
-        (["play", "makao", "--bot-delay", "-1"], "Invalid value for '--bot-delay'"),
+        (
+            ["play", "makao", "--bot-delay", "abc"],
+            "--bot-delay must be a number of seconds (0 or more), not 'abc'",
+        ),
+        (
+            ["play", "makao", "--bot-delay", "-1"],
+            "--bot-delay must be a number of seconds (0 or more), not '-1'",
+        ),
+        (
+            ["play", "makao", "--turn-seconds", "nan"],
+            "--turn-seconds must be a number of seconds (0 or more), not 'nan'",
+        ),
         (["play", "makao", "--colour"], "No such option '--colour'"),
         (["play"], "Missing argument 'GAME'"),
         (["deal", "makao"], "No such command 'deal'"),
         (["rules", "zoliky"], "Žolíky is coming soon"),
-        (["rules", "poker"], "unknown game 'poker'"),
-        (["simulate", "makao", "--bot", "genius", "--games", "1"], "unknown computer player"),
+        (["rules", "poker"], "unknown game 'poker'; the games are makao, shithead, "),
+        (
+            ["simulate", "makao", "--bot", "genius", "--games", "1"],
+            "Makao has no computer player 'genius'; its computer players are: "
+            "makao (the default), random",
+        ),
+        (
+            ["simulate", "vandtia", "--bot", "genius"],
+            "Shithead has no computer player 'genius'; its computer players are: "
+            "shithead (the default), random",
+        ),
         (["simulate", "makao", "--players", "7", "--games", "1"], "Makao takes 2-6 players"),
-        (["simulate", "makao", "--games", "0"], "Invalid value for '--games'"),
+        (
+            ["simulate", "makao", "--games", "0"],
+            "--games must be a whole number (1 or more), not '0'",
+        ),
+        (
+            ["bench", "--seconds", "soon"],
+            "--seconds must be a number of seconds (0 or more), not 'soon'",
+        ),
         (["simulate", "spite"], "Spite & Malice is coming soon"),
         (["bench", "--game", "garbage"], "Trash is coming soon"),
     ],
@@ -180,6 +217,22 @@ def test_bench_prints_a_row_per_player_count() -> None:
     assert header.split() == ["game", "players", "games/s", "actions/s"]
     assert [row.split()[:2] for row in rows] == [["makao", "2"], ["makao", "4"]]
     assert all(float(row.split()[3].replace(",", "")) > 0 for row in rows)
+
+
+def test_bench_help_says_the_seconds_are_per_row() -> None:
+    result = invoke("bench", "--help")
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.split())
+    assert "--seconds SECONDS Measuring time per row (not for the whole run)." in text
+    assert "a run takes about that many seconds times the number of rows" in text
+
+
+def test_numbers_are_read_from_text(launched: list[Launch]) -> None:
+    result = invoke("play", "makao", "--players", " 3 ", "--seed", "-5", "--bot-delay", "1.5")
+    assert result.exit_code == 0, result.output
+    [(setup, settings)] = launched
+    assert setup is not None
+    assert (len(setup.seats), setup.seed, settings.bot_delay) == (3, -5, 1.5)
 
 
 def test_screenshots_writes_into_the_chosen_folder(

@@ -4,8 +4,9 @@ Pure functions over a hand and a :class:`Situation`; the engine uses them to lis
 plays, the notation uses them to explain a refusal from a view.
 
 Rules: MK-4 (matching, several cards of one rank), MK-5 (only the drawn card after a draw),
-MK-7/MK-8 (battle cards and their answers), MK-10 (stops), MK-11/MK-12/MK-14 (demands), the
-``queens`` and ``jokers`` house options.
+MK-7/MK-8 (battle cards and their answers), MK-9 (the top card decides a battle, so a play that
+holds a battle king ends with one), MK-10 (stops), MK-11/MK-12/MK-14 (demands), the ``queens``
+and ``jokers`` house options.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ ALL_FACES = tuple(Card(rank, suit) for rank in _PLAIN_RANKS for suit in SUITS)
 """Every card a joker may stand for, in a fixed order."""
 
 _BATTLE_KING_SUITS = (Suit.HEARTS, Suit.SPADES)
-_PLAIN_KING_SUITS = (Suit.CLUBS, Suit.DIAMONDS)
+KING_LAST = "Put a battle king last: the top card decides the battle"
+"""The refusal of a play that holds a battle king but ends with a plain one (MK-4, MK-9)."""
 _START_ACTION_RANKS = frozenset({Rank.TWO, Rank.THREE, Rank.FOUR, Rank.JACK, Rank.ACE, Rank.JOKER})
 
 
@@ -208,21 +210,54 @@ def check_play(
     first = counted[0]
     if any(card.rank is not first.rank for card in counted):
         return "Cards played together must all be of one rank"
-    if first.rank is Rank.KING and len({is_battle_king(card) for card in counted}) > 1:
-        return "Battle kings (K♥ K♠) and plain kings (K♦ K♣) cannot be played together"
-    if starts(first, situation):
-        return None
-    reason = start_refusal(first, situation)
-    better = next((card for card in counted[1:] if starts(card, situation)), None)
-    if better is not None:
-        return f"{reason}; the first card must match, so play {better} first"
+    if not starts(first, situation):
+        return _start_order_refusal(counted, situation)
+    return _king_order_refusal(counted, situation)
+
+
+def _start_order_refusal(counted: tuple[Card, ...], situation: Situation) -> str:
+    """Why a play whose first card may not start is refused, and which order would do (MK-4)."""
+    reason = start_refusal(counted[0], situation)
+    kings = [card for card in counted if is_battle_king(card)]
+    possible = [card for card in counted[1:] if starts(card, situation)]
+    for card in possible:
+        if not kings:
+            return f"{reason}; the first card must match, so play {card} first"
+        if kings != [card]:
+            return (
+                f"{reason}; the first card must match, so play {card} first "
+                "and a battle king last"
+            )
+    if possible:
+        king = possible[0]
+        return (
+            f"{reason}; only {king} may start here and a battle king must be last, "
+            f"so play {king} without the plain kings"
+        )
     return reason
 
 
-def _king_suits(first: Card) -> tuple[Suit, ...]:
-    if first.rank is not Rank.KING:
-        return SUITS
-    return _BATTLE_KING_SUITS if is_battle_king(first) else _PLAIN_KING_SUITS
+def _king_order_refusal(counted: tuple[Card, ...], situation: Situation) -> str | None:
+    """MK-4, MK-8, MK-9: a play that holds a battle king must end with one.
+
+    The top card decides the battle and a plain king answers nothing, so K♦ K♠ starts a battle
+    of 5 while K♠ K♦ would leave a plain king on top of a battle.
+
+    Returns:
+        None if the order is fine, else the reason as a sentence for the player.
+    """
+    if counted[0].rank is not Rank.KING or is_battle_king(counted[-1]):
+        return None
+    kings = [card for card in counted if is_battle_king(card)]
+    if not kings:
+        return None
+    plain_may_start = any(
+        starts(card, situation) for card in counted if not is_battle_king(card)
+    )
+    if len(kings) == 1 and not plain_may_start:
+        king = kings[0]
+        return f"{KING_LAST}; only {king} may start here, so play {king} without the plain kings"
+    return KING_LAST
 
 
 def single(card: Card) -> Play:
@@ -261,8 +296,8 @@ def legal_plays(hand: list[Card], situation: Situation, drawn: Card | None) -> l
     """Every legal play, one canonical ordering each, in a deterministic order.
 
     One play is listed per (first card, last card, set of cards): the middle cards are sorted
-    and identical faces of a double deck are used lowest deck first. A joker is played alone,
-    once for each card it may stand for now.
+    and identical faces of a double deck are used lowest deck first. A play that holds a battle
+    king ends with one (MK-9). A joker is played alone, once for each card it may stand for now.
 
     Args:
         hand: The player's hand, sorted.
@@ -307,13 +342,19 @@ def _sets_of(first: Card, same_rank: tuple[Card, ...]) -> tuple[Play, ...]:
     The cards after the first come in groups of identical faces; for each choice of how many of
     each group to add and which group gives the last card, the middle cards are taken in group
     order and the copies lowest deck first, so the command text maps back to the same cards.
-    Battle kings and plain kings are not mixed.
+    Kings of all suits mix, but a play that holds a battle king ends with one (MK-4, MK-9).
     """
-    groups = _face_groups(same_rank, first, _king_suits(first))
+    groups = _face_groups(same_rank, first)
+    kings = first.rank is Rank.KING
     plays = [single(first)]
     for counts in product(*(range(len(group) + 1) for group in groups)):
         chosen = [(group, count) for group, count in zip(groups, counts, strict=True) if count]
+        battle = kings and (
+            is_battle_king(first) or any(is_battle_king(group[0]) for group, _ in chosen)
+        )
         for last_index, (last_group, last_count) in enumerate(chosen):
+            if battle and not is_battle_king(last_group[0]):
+                continue
             middle: list[Card] = []
             for index, (group, count) in enumerate(chosen):
                 middle.extend(group[: count - 1 if index == last_index else count])
@@ -330,13 +371,11 @@ def _first_copies(cards: list[Card]) -> list[Card]:
     return firsts
 
 
-def _face_groups(
-    cards: tuple[Card, ...], first: Card, suits: tuple[Suit, ...]
-) -> list[list[Card]]:
-    """Sorted ``cards`` of the given suits except ``first``, in lists of identical faces."""
+def _face_groups(cards: tuple[Card, ...], first: Card) -> list[list[Card]]:
+    """Sorted ``cards`` except ``first``, in lists of identical faces."""
     groups: list[list[Card]] = []
     for card in cards:
-        if card.suit in suits and card != first:
+        if card != first:
             if groups and groups[-1][0].same_face(card):
                 groups[-1].append(card)
             else:

@@ -427,8 +427,7 @@ class ShitheadState:
             for card in cards:
                 row[row.index(card)] = None
         at = len(events)
-        for card in cards:
-            self._place(seat, card, events)
+        self._place_all(seat, cards, events)
         # The cards of one play share a rank (SH-5).
         twos = len(cards) if bonus and source == HAND and cards[0].rank is Rank.TWO else 0
         # A clear gives no extra moves (SH-12) and an empty hand has nothing to lay (SH-9).
@@ -447,8 +446,7 @@ class ShitheadState:
         for card in cards:
             hand.remove(card)
         events.append(Event("bonus", seat, cards))
-        for card in cards:
-            self._place(seat, card, events)
+        self._place_all(seat, cards, events)
         self.bonus_left -= 1
         if not self.bonus_left or not hand:
             self._finish_turn(seat, events)
@@ -498,6 +496,15 @@ class ShitheadState:
         self.pile.clear()
         self.run_rank = None
         self.run_length = 0
+
+    def _place_all(self, seat: int, cards: tuple[Card, ...], events: list[Event]) -> None:
+        """SH-11: place ``cards`` in order; 10s laid one after another burn the pile once."""
+        last = len(cards) - 1
+        for index, card in enumerate(cards):
+            if card.rank is Rank.TEN and index < last and cards[index + 1].rank is Rank.TEN:
+                self.pile.append(card)
+            else:
+                self._place(seat, card, events)
 
     def _place(self, seat: int, card: Card, events: list[Event]) -> None:
         """SH-10/11: put one card on the pile; a 10 or a fourth equal rank in a row burns it."""
@@ -672,13 +679,13 @@ class ShitheadState:
         elif top.rank is Rank.TWO:
             task = "A 2 is on top: play any card"
         else:
-            task = f"Beat {top} or play a 2 or a 10"
+            task = f"Play {top} or higher, or a 2 or a 10"
         if source == FACE_UP:
             return f"{task}, from the face-up cards"
         if source == FACE_DOWN:
             if top is None or top.rank is Rank.TWO:
                 return "Turn a face-down card: anything goes"
-            return f"Turn a face-down card: it must beat {top}, or be a 2 or a 10"
+            return f"Turn a face-down card: it must be {top} or higher, or a 2 or a 10"
         return task
 
     # ----- copies and JSON -----------------------------------------------------------------

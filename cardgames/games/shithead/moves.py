@@ -221,7 +221,7 @@ def _play_refusal(action: Play, turn: Turn) -> str | None:
         if card.rank is not first.rank:
             return f"Cards played together must be of one rank: {first} and {card} differ"
     if not beats(first, turn.top):
-        return f"{first} does not beat {turn.top}"
+        return f"{first} is lower than {turn.top}"
     return None
 
 

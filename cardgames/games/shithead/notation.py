@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cardgames.core.cards import Card, parse_card
+from cardgames.core.cards import Card, Rank, parse_card
 from cardgames.core.engine import Event
 from cardgames.core.errors import IllegalMove, InvalidCommand
 from cardgames.games.shithead.actions import (
@@ -166,6 +166,14 @@ def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card.symbol for card in cards)
 
 
+def _trailing_tens(cards: Sequence[Card]) -> Sequence[Card]:
+    """The 10s at the top of a burnt pile: those of the play that burnt it (SH-11)."""
+    start = len(cards)
+    while start and cards[start - 1].rank is Rank.TEN:
+        start -= 1
+    return cards[start:]
+
+
 def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     """One log line for ``event`` as ``viewer`` may see it.
 
@@ -198,7 +206,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
         return f"{who} declined the extra move"
     if kind == "burn":
         if seen.detail == "10":
-            return f"The pile is burnt by {seen.cards[-1].symbol}"
+            return f"The pile is burnt by {_cards_text(_trailing_tens(seen.cards))}"
         return f"The pile is burnt by four {seen.cards[-1].rank.noun}"
     if kind == "pickup":
         return f"{who} picked up the pile ({_cards_count(seen.count)})"

@@ -199,3 +199,17 @@ def test_mk_11_jack_with_no_demand_ends_the_old_one() -> None:
     state.apply(Demand())
     assert state.demand is None
     assert plays_of(state.legal_actions()) == {"play Qd"}
+
+
+@pytest.mark.parametrize("card", ["Jc", "Ac"])
+def test_mk_11_mk_12_demand_none_is_logged(card: str) -> None:
+    """MK-11, MK-12: a jack or ace with "demand none" gives a log line on every side."""
+    state = position([[card, "9d"], ["6c", "7c"], ["8d", "5h"]], ["5c"])
+    state.apply(play(card))
+    events = state.apply(Demand())
+    assert [(event.kind, event.player, event.detail) for event in events] == [
+        ("demand", 0, "none"),
+    ]
+    assert GAME.describe(events[0], 0, NAMES) == "You demand nothing"
+    assert GAME.describe(events[0], 1, NAMES) == "Anna demands nothing"
+    assert GAME.describe(events[0], None, NAMES) == "Anna demands nothing"

@@ -1,10 +1,12 @@
 """legal_actions against apply over random crafted positions, not only positions reached in play.
 
 Each position mixes pending battles and stops, demands by any seat, players out, lost turns, a
-card just drawn, a short stock and every house option. For a sample of candidate actions (every
-non-play action, every demand, every ordering of up to three hand cards, jokers named at random)
-an action must be accepted by ``apply`` exactly when an equivalent play is listed as legal, and a
-refusal must leave ``to_json`` unchanged. Every listed action must apply.
+card just drawn, a short stock and every house option; one series deals the player to move
+several kings, so battle and plain kings meet in one play (MK-4, MK-9). For a sample of
+candidate actions (every non-play action, every demand, every ordering of up to three hand
+cards, jokers named at random) an action must be accepted by ``apply`` exactly when an
+equivalent play is listed as legal, and a refusal must leave ``to_json`` unchanged. Every
+listed action must apply.
 """
 
 from __future__ import annotations
@@ -29,9 +31,17 @@ from cardgames.games.makao.actions import (
     Wait,
 )
 from cardgames.games.makao.engine import OPTION_NAMES, MakaoState, card_to_json
-from cardgames.games.makao.moves import ALL_FACES, DEMAND_RANKS, SUITS, battle_value, starts
+from cardgames.games.makao.moves import (
+    ALL_FACES,
+    DEMAND_RANKS,
+    SUITS,
+    battle_value,
+    is_battle_king,
+    starts,
+)
 
 CHUNKS = 4
+KING_CHUNKS = 2
 POSITIONS_PER_CHUNK = 150
 
 
@@ -100,6 +110,44 @@ def random_position(rng: Rng) -> MakaoState:
     return MakaoState.from_json(data)
 
 
+def with_kings(state: MakaoState, rng: Rng) -> MakaoState:
+    """``state`` with up to four of its kings swapped into the hand of the player to move.
+
+    Only cards under the top of the discard pile or elsewhere move, so every card stays in play
+    once and the pending effects still fit the top card.
+    """
+    data = state.to_json()
+    current = data["current"]
+    hand = data["hands"][current]
+    zones = [data["stock"], data["discard"]]
+    zones.extend(cards for seat, cards in enumerate(data["hands"]) if seat != current)
+    for _ in range(min(4, len(hand))):
+        places = [
+            (zone, index)
+            for zone in zones
+            for index, code in enumerate(zone)
+            if code.startswith("K") and not (zone is data["discard"] and index == len(zone) - 1)
+        ]
+        if not places:
+            break
+        zone, index = rng.choice(places)
+        slot = rng.choice([i for i, code in enumerate(hand) if not code.startswith("K")] or [0])
+        if hand[slot].startswith("K"):
+            break
+        hand[slot], zone[index] = zone[index], hand[slot]
+    if data["drawn"] is not None and data["drawn"] not in hand:
+        data["drawn"] = rng.choice(hand)
+    return MakaoState.from_json(data)
+
+
+def mixes_kings(action: Action) -> bool:
+    """True for a play that holds both a battle king and a plain king."""
+    if not isinstance(action, Play):
+        return False
+    kings = {is_battle_king(card) for card in action.cards if card.rank is Rank.KING}
+    return kings == {True, False}
+
+
 def candidates(state: MakaoState, rng: Rng) -> list[Action]:
     """Every non-play action and demand, and every ordering of up to three hand cards."""
     assert state.current is not None
@@ -132,13 +180,17 @@ def key(action: Action, state: MakaoState) -> object:
     return faces[0], faces[-1], tuple(sorted(faces)), named
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_legal_actions_match_apply(chunk: int) -> None:
+@pytest.mark.parametrize(("chunk", "kings"), [(chunk, False) for chunk in range(CHUNKS)]
+                         + [(chunk, True) for chunk in range(CHUNKS, CHUNKS + KING_CHUNKS)])
+def test_legal_actions_match_apply(chunk: int, kings: bool) -> None:
     """MK-3 … MK-14 and the options: apply accepts an action iff legal_actions lists it."""
     rng = Rng(chunk)
     checked = 0
+    mixed = 0
     for _ in range(POSITIONS_PER_CHUNK):
         state = random_position(rng)
+        if kings:
+            state = with_kings(state, rng)
         drawn = state.drawn
         if drawn is not None and not (drawn.is_joker or starts(drawn, state.situation())):
             continue
@@ -159,5 +211,8 @@ def test_legal_actions_match_apply(chunk: int) -> None:
                 assert key(action, state) not in listed, f"{action} listed but refused"
             else:
                 assert key(action, state) in listed, f"{action} accepted but not listed"
+                mixed += mixes_kings(action)
             checked += 1
     assert checked > 10 * POSITIONS_PER_CHUNK
+    if kings:
+        assert mixed > POSITIONS_PER_CHUNK // 10, "too few mixed-king plays were tried"

@@ -103,12 +103,89 @@ def test_mk_9_king_of_spades_with_two_players() -> None:
     assert (state.current_player, state.pending_draw) == (1, 5)
 
 
-def test_mk_9_mk_4_kings_cannot_be_mixed() -> None:
-    """MK-4, MK-7 (decided): battle kings and plain kings are never played together."""
-    state = position([["Ks", "Kd", "9d"], ["6c", "7c"]], ["Kc"])
-    assert plays_of(state.legal_actions()) == {"play Ks", "play Kd"}
-    with pytest.raises(IllegalMove, match="cannot be played together"):
-        state.apply(play("Ks", "Kd"))
+def test_mk_4_mk_9_mixed_kings_end_with_a_battle_king() -> None:
+    """MK-4, MK-9: kings of all suits go together, but a battle king must be the top card."""
+    state = position([["Ks", "Kd", "Kh", "9d"], ["6c", "7c"], ["8c", "5c"]], ["Kc"])
+    assert plays_of(state.legal_actions()) == {
+        "play Kd", "play Kh", "play Ks",
+        "play Kd Kh", "play Kd Ks", "play Kh Ks", "play Ks Kh",
+        "play Kd Kh Ks", "play Kd Ks Kh", "play Kh Kd Ks", "play Ks Kd Kh",
+    }
+    for order in (("Ks", "Kd"), ("Kh", "Ks", "Kd")):
+        with pytest.raises(IllegalMove) as refused:
+            state.clone().apply(play(*order))
+        assert str(refused.value) == "Put a battle king last: the top card decides the battle"
+
+
+def test_mk_4_mk_9_plain_king_then_king_of_spades_sends_five_back() -> None:
+    """MK-4, MK-7, MK-9: K♦ matches, K♠ on top starts a battle of 5 against the previous seat."""
+    state = position([["Ks", "Kd", "9d"], ["6c", "7c"], ["8c", "5c"]], ["7d"])
+    with pytest.raises(IllegalMove) as refused:
+        state.clone().apply(play("Ks", "Kd"))
+    assert str(refused.value) == (
+        "K♠ does not match 7♦; the first card must match, so play K♦ first and a battle king last"
+    )
+    events = state.apply(play("Kd", "Ks"))
+    assert (state.current_player, state.pending_draw) == (2, 5)
+    assert state.view(None).top == cards("Ks")[0]
+    assert events[0].detail == "to=2 draw=5"
+
+
+def test_mk_7_mixed_kings_add_up_over_the_battle_kings() -> None:
+    """MK-7, MK-9: K♦ K♠ K♥ makes 10 (K♦ counts nothing); K♥ on top sends it on."""
+    state = position([["Ks", "Kd", "Kh", "9d"], ["6c", "7c"], ["8c", "5c"]], ["7d"])
+    state.apply(play("Kd", "Ks", "Kh"))
+    assert (state.current_player, state.pending_draw) == (1, 10)
+
+
+def test_mk_8_mk_9_mixed_kings_under_a_battle() -> None:
+    """MK-8, MK-9: under a battle the first card must answer; a plain king may only follow."""
+    hand = ["Ks", "Kd", "Kh", "9d"]
+    state = position([["6c", "7c"], hand, ["8c", "5c"]], ["2s"], current=1, pending_draw=2)
+    assert plays_of(state.legal_actions()) == {
+        "play Ks", "play Ks Kh", "play Ks Kd Kh",
+    }
+    with pytest.raises(IllegalMove) as refused:
+        state.clone().apply(play("Kd", "Ks", "Kh"))
+    assert str(refused.value) == (
+        "K♦ does not answer 2♠; you must take 2 cards or answer with a 2, a 3♠ or K♠; "
+        "the first card must match, so play K♠ first and a battle king last"
+    )
+    state.apply(play("Ks", "Kd", "Kh"))
+    assert (state.current_player, state.pending_draw) == (2, 12)
+
+
+def test_mk_8_mk_9_lone_battle_king_cannot_take_a_plain_king_along() -> None:
+    """MK-8, MK-9: with one battle king that alone answers, no order of K♠ and K♦ is legal."""
+    state = position([["6c", "7c"], ["Ks", "Kd"], ["8c", "5c"]], ["2s"], current=1,
+                     pending_draw=2)
+    assert plays_of(state.legal_actions()) == {"play Ks"}
+    with pytest.raises(IllegalMove) as refused:
+        state.clone().apply(play("Ks", "Kd"))
+    assert str(refused.value) == (
+        "Put a battle king last: the top card decides the battle; "
+        "only K♠ may start here, so play K♠ without the plain kings"
+    )
+    with pytest.raises(IllegalMove) as refused:
+        state.clone().apply(play("Kd", "Ks"))
+    assert str(refused.value).endswith(
+        "only K♠ may start here and a battle king must be last, "
+        "so play K♠ without the plain kings"
+    )
+
+
+def test_mk_4_mk_9_mixed_kings_from_two_decks() -> None:
+    """MK-4, MK-9: K♠ K♦ K♠ (two decks) is legal and adds 10; the notation reads it back."""
+    hands = [["Ks", "Ks#1", "Kd", "9d"], ["6c"], ["7c"], ["8c"], ["5c"]]
+    state = position(hands, ["Kc"], decks=2)
+    legal = plays_of(state.legal_actions())
+    assert {"play Ks Kd Ks", "play Kd Ks Ks", "play Ks Ks Kd"} & legal == {
+        "play Ks Kd Ks", "play Kd Ks Ks",
+    }
+    action = GAME.parse_command(state.view(0), "play Ks Kd Ks")
+    assert action == play("Ks", "Kd", "Ks#1")
+    state.apply(action)
+    assert (state.current_player, state.pending_draw) == (4, 10)
 
 
 def test_mk_10_stop_passed_on() -> None:

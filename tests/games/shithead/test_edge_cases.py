@@ -82,12 +82,26 @@ def test_sh_10_sh_13_refill_completes_four_twos_without_an_extra_move() -> None:
     assert state.hands[A] == list(cards("5h 9c 4c"))
 
 
-def test_sh_11_two_tens_in_one_play_burn_twice_and_play_again() -> None:
+def test_sh_11_two_tens_in_one_play_burn_once_and_play_again() -> None:
+    """SH-11, SH-12: two 10s played together clear the pile once, with one log line."""
     state = position(hands=["10s 10h 4c", "5d"], pile="Kc Ah", stock="Jh Qh")
     events = state.apply(Play(cards("10s 10h")))
-    assert [e.detail for e in events if e.kind == "burn"] == ["10", "10"]
+    burns = [e for e in events if e.kind == "burn"]
+    assert [(e.detail, e.cards, e.count) for e in burns] == [("10", cards("Kc Ah 10s 10h"), 4)]
+    assert GAME.describe(burns[0], B, ["Anna", "Bob"]) == "The pile is burnt by 10♠ 10♥"
     assert state.burnt == list(cards("Kc Ah 10s 10h"))
     assert (state.current_player, state.play_again) == (A, True)
+
+
+def test_sh_9_sh_11_tens_laid_together_in_an_extra_move_burn_once() -> None:
+    """SH-9, SH-11: 10♦ 10♠ 5♥ in an extra move: one clear, then 5♥ starts the new pile."""
+    state = position(hands=["2c 10d 10s 5h", "5d"], pile="Kc", stock="Jh Qh")
+    state.apply(Play(cards("2c")))
+    events = state.apply(Bonus(cards("10d 10s 5h")))
+    burns = [e for e in events if e.kind == "burn"]
+    assert [e.cards for e in burns] == [cards("Kc 2c 10d 10s")]
+    assert GAME.describe(burns[0], None, ["Anna", "Bob"]) == "The pile is burnt by 10♦ 10♠"
+    assert state.pile == list(cards("5h"))
 
 
 def test_sh_11_a_pickup_resets_the_run_so_no_four_spans_it() -> None:

@@ -106,7 +106,7 @@ def test_unreadable_commands(text: str, message: str) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("play 9d", "9♦ does not beat J♣"),
+        ("play 9d", "9♦ is lower than J♣"),
         ("play Kd", "You don't hold K♦"),
         ("play Ac Kc", "Cards played together must be of one rank: A♣ and K♣ differ"),
         ("pickup", "You can play, so you may not pick up"),

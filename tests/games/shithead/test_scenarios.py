@@ -40,7 +40,7 @@ def test_sh_a1_bonus_cards_are_laid_in_order_then_refill_and_next_must_beat() ->
     assert sorted(state.hands[A]) == sorted(cards("Jh Jd Js"))
     assert state.current_player == B
     assert plays(state) == {("4c",), ("2c",), ("Kd",)}
-    assert state.view(B).description == "Beat 3♠ or play a 2 or a 10"
+    assert state.view(B).description == "Play 3♠ or higher, or a 2 or a 10"
 
 
 def test_sh_a2_declined_bonus_lets_the_next_player_play_anything() -> None:
@@ -174,7 +174,7 @@ def test_sh_a11_face_up_play_of_one_rank_that_beats() -> None:
     other = position(
         hands=["3d", ""], pile="8s", current=B, face_up=[["4h", "4s", "4c"], ["9c", "9h", "4d"]]
     )
-    assert refused(other, Play((card("4d"),))) == "4♦ does not beat 8♠"
+    assert refused(other, Play((card("4d"),))) == "4♦ is lower than 8♠"
 
 
 def test_sh_a12_last_card_a_ten_wins_without_playing_again() -> None:
@@ -297,7 +297,7 @@ def test_sh_4_lowest_card_other_than_two_or_ten_starts_ties_to_lower_seat() -> N
 def test_sh_5_equal_or_higher_several_of_one_rank_and_seven_is_ordinary() -> None:
     state = position(hands=["9d 9s Jc 7h 8c 3s", "5d"], pile="8h")
     assert plays(state) == {("9d",), ("9s",), ("9d", "9s"), ("Jc",), ("8c",)}
-    assert refused(state, Play((card("7h"),))) == "7♥ does not beat 8♥"
+    assert refused(state, Play((card("7h"),))) == "7♥ is lower than 8♥"
     assert refused(state, Play(cards("9d Jc"))) == (
         "Cards played together must be of one rank: 9♦ and J♣ differ"
     )
@@ -312,7 +312,7 @@ def test_sh_5_equal_or_higher_several_of_one_rank_and_seven_is_ordinary() -> Non
 
 def test_sh_5_message_for_a_lower_card() -> None:
     state = position(hands=["9d", "5d"], pile="Jc")
-    with pytest.raises(IllegalMove, match="9♦ does not beat J♣"):
+    with pytest.raises(IllegalMove, match="9♦ is lower than J♣"):
         GAME.parse_command(state.view(A), "play 9d")
 
 
@@ -499,7 +499,9 @@ def test_sh_14_hand_first_then_face_up_never_mixed() -> None:
     assert refused(only_up, Play((card("4h"),))) == (
         "Play from your face-up cards now; 4♥ is not one of them"
     )
-    assert only_up.view(A).description == "Beat 3♥ or play a 2 or a 10, from the face-up cards"
+    assert only_up.view(A).description == (
+        "Play 3♥ or higher, or a 2 or a 10, from the face-up cards"
+    )
 
 
 def test_sh_14_no_face_up_card_goes_pick_up_and_face_up_cards_stay() -> None:
@@ -524,7 +526,9 @@ def test_sh_15_blind_play_rules() -> None:
     assert refused(state, Play((card("Jc"),))) == (
         "Your hand and face-up cards are gone: turn a face-down card with blind 1-3"
     )
-    assert state.view(A).description == "Turn a face-down card: it must beat 9♥, or be a 2 or a 10"
+    assert state.view(A).description == (
+        "Turn a face-down card: it must be 9♥ or higher, or a 2 or a 10"
+    )
     state.apply(Blind(2))
     assert state.pile == list(cards("9h Jc"))
     assert state.current_player == B
@@ -655,7 +659,7 @@ def test_view_fields() -> None:
     assert mine.playable == frozenset(cards("9d 9s"))
     assert mine.legal == state.legal_actions()
     assert mine.source == "hand"
-    assert mine.description == "Beat 9♥ or play a 2 or a 10"
+    assert mine.description == "Play 9♥ or higher, or a 2 or a 10"
     theirs = state.view(B)
     assert theirs.hand == tuple(cards("5d 6d"))
     assert theirs.legal == () and theirs.playable == frozenset()
