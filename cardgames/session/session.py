@@ -25,9 +25,11 @@ Clock = Callable[[], float]
 """Returns a monotonic time in seconds; injected so tests need not wait."""
 
 
-def possessive(name: str) -> str:
-    """``Anna's``, ``Bob's``; ``your`` for the seat called "You"."""
-    return "your" if name == "You" else f"{name}'s"
+def possessive(name: str, *, alone: bool = False) -> str:
+    """``Anna's``; for the seat called "You", ``your`` (or ``yours`` when it stands ``alone``)."""
+    if name == "You":
+        return "yours" if alone else "your"
+    return f"{name}'s"
 
 
 class Session:
@@ -195,9 +197,8 @@ class Session:
         if not 0 <= seat < len(self.names):
             return Rejected(f"There is no seat {seat}.")
         if seat != current:
-            return Rejected(
-                f"It is {possessive(self.names[current])} turn, not {possessive(self.names[seat])}."
-            )
+            mover, other = self.names[current], self.names[seat]
+            return Rejected(f"It is {possessive(mover)} turn, not {possessive(other, alone=True)}.")
         if not self.is_human(seat):
             return Rejected(f"{self.names[seat]} is a computer player.")
         if self.handover is not None:

@@ -11,6 +11,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from cardgames.tui.render import ascii_text
 from cardgames.tui.screens.picker import PickerScreen
 from cardgames.tui.settings import AppSettings
 
@@ -45,11 +46,28 @@ class CardGamesApp(App[None]):
         clock: Callable[[], float] = time.monotonic,
         pass_delay: float = 0.5,
     ) -> None:
+        # Set before Textual's __init__, which reads the CSS variables (the border kinds).
+        self.settings = settings or AppSettings()
         super().__init__()
         self.initial_setup = setup
-        self.settings = settings or AppSettings()
         self.clock = clock
         self.pass_delay = pass_delay
+
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables plus the border kinds: ``$frame`` (round) and ``$frame-heavy``,
+        both ``ascii`` in ASCII mode."""
+        variables = super().get_css_variables()
+        plain = self.settings.ascii
+        variables["frame"] = "ascii" if plain else "round"
+        variables["frame-heavy"] = "ascii" if plain else "heavy"
+        variables["frame-solid"] = "ascii" if plain else "solid"
+        return variables
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys as the footer shows them; ``Enter`` and ``<-`` rather than ``⏎`` and ``←`` in
+        ASCII mode."""
+        display = super().get_key_display(binding)
+        return ascii_text(display) if self.settings.ascii else display
 
     def get_default_screen(self) -> Screen[None]:
         """The game picker is the bottom screen."""

@@ -8,6 +8,7 @@ its own colour (♠ black, ♥ red, ♦ blue, ♣ green).
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
@@ -15,8 +16,9 @@ from rich.text import Text
 
 from cardgames.core.cards import Card, Rank, Suit
 
-ChipState = Literal["normal", "dim", "cursor", "selected", "cursor-selected"]
-"""How a hand card is drawn: plain, not playable now, under the cursor, selected, or both."""
+ChipState = Literal["normal", "dim", "cursor", "cursor-dim", "selected", "cursor-selected"]
+"""How a hand card is drawn: plain, not playable now, under the cursor (playable or not),
+selected, or both."""
 
 FACE = "#f2f0e6"
 """The paper colour of a card face."""
@@ -35,9 +37,16 @@ _CHIP_BACKGROUNDS = {
     "normal": FACE,
     "dim": "#77766f",
     "cursor": "#ffd75f",
+    "cursor-dim": "#9c8440",
     "selected": "#9fd3ff",
     "cursor-selected": "#c9b6ff",
 }
+_ASCII_PAIRS = {"←→": "<- ->", "↑↓": "up/down", "−/+": "-/+"}
+_ASCII_SIGNS = str.maketrans({
+    "—": "-", "–": "-", "−": "-", "·": "-", "…": "...", "×": "x", "←": "<-", "→": "->",
+    "↑": "^", "↓": "v", "▶": ">", "▲": "^", "▼": "v", "✗": "!", "✓": "+", "⏎": "Enter",
+    "⏱": "time", "▮": "#", "░": "#", "★": "*",
+})
 _CARD_IN_TEXT = re.compile(r"(?<![\w])(10|[2-9AJQK])([♠♥♦♣])")
 _JOKER_IN_TEXT = re.compile(r"\bJk([rb])\b")
 
@@ -101,18 +110,38 @@ def card_chip(card: Card, style: CardStyle, state: ChipState = "normal") -> Text
     Args:
         card: The card.
         style: ASCII and colour choices.
-        state: Plain, dimmed (not playable now), under the cursor, selected, or both.
+        state: Plain, dimmed (not playable now), under the cursor (a dimmed card keeps dim ink
+            on a darker cursor colour), selected, or both.
 
     Returns:
         Text exactly :data:`CHIP_WIDTH` cells wide.
     """
     label = card_label(card, style)
-    ink = "#3a3a3a" if state == "dim" else _colour(card, style, on_dark=False)
+    dim = state in ("dim", "cursor-dim")
+    ink = "#3a3a3a" if dim else _colour(card, style, on_dark=False)
     body = f"{label:^4}" if len(label) < 4 else label[:4]
     text = Text()
-    text.append(body, style=f"bold {ink} on {_CHIP_BACKGROUNDS[state]}")
+    weight = "" if dim else "bold "
+    text.append(body, style=f"{weight}{ink} on {_CHIP_BACKGROUNDS[state]}")
     text.append(" ")
     return text
+
+
+def chip_state(*, cursor: bool, selected: bool, dim: bool) -> ChipState:
+    """The state to draw a card chip in.
+
+    Args:
+        cursor: The card is under the cursor of the focused row.
+        selected: The card is selected (marked).
+        dim: The card cannot be played now.
+    """
+    if cursor:
+        if selected:
+            return "cursor-selected"
+        return "cursor-dim" if dim else "cursor"
+    if selected:
+        return "selected"
+    return "dim" if dim else "normal"
 
 
 def card_back(style: CardStyle) -> Text:
@@ -229,4 +258,21 @@ def _ascii_suits(fragment: str, style: CardStyle) -> str:
         return fragment
     for suit in Suit:
         fragment = fragment.replace(suit.symbol, suit.value)
-    return _JOKER_IN_TEXT.sub(lambda m: f"X{m.group(1)}", fragment)
+    return ascii_text(_JOKER_IN_TEXT.sub(lambda m: f"X{m.group(1)}", fragment))
+
+
+def ascii_text(text: str) -> str:
+    """``text`` in plain ASCII: dashes, arrows and signs spelled with ASCII, accents dropped.
+
+    ``"←→ choose — Žolíky"`` becomes ``"<- -> choose - Zoliky"``; suit symbols are left to
+    :func:`cards_in_text`, which knows which card they belong to.
+    """
+    for pair, spelled_pair in _ASCII_PAIRS.items():
+        text = text.replace(pair, spelled_pair)
+    spelled = unicodedata.normalize("NFKD", text.translate(_ASCII_SIGNS))
+    return "".join(char for char in spelled if not unicodedata.combining(char))
+
+
+def shown(text: str, ascii: bool) -> str:
+    """``text`` as the app draws it: unchanged, or through :func:`ascii_text` when ``ascii``."""
+    return ascii_text(text) if ascii else text

@@ -21,3 +21,9 @@ class AppSettings:
     four_colour: bool = False
     bot_delay: float = 0.6
     turn_seconds: float | None = None
+
+
+def settings_of(app: object) -> AppSettings:
+    """The settings of a running CardGamesApp (defaults for any other app, e.g. in a test)."""
+    settings = getattr(app, "settings", None)
+    return settings if isinstance(settings, AppSettings) else AppSettings()

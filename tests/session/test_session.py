@@ -299,3 +299,9 @@ def test_keeping_a_playable_drawn_card_is_not_told_to_the_others() -> None:
     session.events.append(Event("pass", 0))
     assert session.log_lines(0)[-1] == "You keep the drawn card"
     assert session.log_lines(1) == session.log_lines(None) == []
+
+
+def test_a_move_out_of_turn_names_whose_turn_it_is() -> None:
+    session = makao((SeatSpec("Bob"), SeatSpec("You"), SeatSpec("Cy", "makao")), seed=3)
+    session.ready(0)
+    assert session.submit_text(1, "draw") == Rejected("It is Bob's turn, not yours.")

@@ -64,6 +64,6 @@ def test_card_backs_show_count_and_use_ascii_when_asked() -> None:
 def test_card_names_inside_sentences_are_coloured_and_ascii_converted() -> None:
     line = "Anna played 10♥ 10♠ — demand ♦"
     assert cards_in_text(line, UNICODE).plain == line
-    assert cards_in_text(line, ASCII).plain == "Anna played 10h 10s — demand d"
+    assert cards_in_text(line, ASCII).plain == "Anna played 10h 10s - demand d"
     coloured = cards_in_text(line, UNICODE)
     assert [line[span.start : span.end] for span in coloured.spans] == ["10♥", "10♠"]

@@ -137,7 +137,7 @@ async def test_escape_declines_the_extra_move_and_the_log_shows_a_burn(
         await wait_until(pilot, lambda: my_turn(app))
         session = table(app).session
         pile = str(table(app).query_one("#pile").render())
-        assert "8♥ 8♣ 8♦ — three eights, one more burns" in pile
+        assert "8♥ 8♣ 8♦ — a fourth burns" in pile
         assert "stock" in pile and "pile 3" in pile and "burnt 27" in pile
         # 8♠ completes four 8s: SH-11 burns the pile, the log says so (via GAME.describe).
         await pilot.press(*_to_card(app, "8s"), "enter")

@@ -15,9 +15,11 @@ def _cards(text: str) -> tuple[Card, ...]:
 
 
 def test_run_caption_counts_toward_four_sh11() -> None:
-    assert run_caption(_cards("4c 8s 8h"), Rank.EIGHT, 2) == "8♠ 8♥ — two eights, two more burn"
-    assert run_caption(_cards("8s 8h 8d"), Rank.EIGHT, 3) == "8♠ 8♥ 8♦ — three eights, one more burns"
-    assert run_caption(_cards("9c Kd"), Rank.KING, 1) == "K♦ — three more kings burn"
+    assert run_caption(_cards("4c 8s 8h"), Rank.EIGHT, 2) == "8♠ 8♥ — 2 more eights burn"
+    assert run_caption(_cards("8s 8h 8d"), Rank.EIGHT, 3) == "8♠ 8♥ 8♦ — a fourth burns"
+    assert run_caption(_cards("9c Kd"), Rank.KING, 1) == "K♦ — 3 more kings burn"
+    longest = run_caption(_cards("10s 10h 10d"), Rank.TEN, 3)
+    assert len(longest) <= 32, "the caption must fit the 32 cells beside the pile at 80x24"
     assert run_caption((), None, 0) == "The pile is empty"
 
 

@@ -52,17 +52,20 @@ class MakaoBoard(Board):
         Binding("e", "demand", "Demand"),
     ]
 
+    MIN_SIZE = (72, 19)
+    """Six seats keep their names and a two-row hand fits; smaller shows a notice."""
+
     DEFAULT_CSS = """
     MakaoBoard { layout: vertical; height: 1fr; }
     MakaoBoard #middle { height: 1fr; min-height: 7; }
     MakaoBoard #table-side { width: 30; padding: 0 1; }
     MakaoBoard #pile { height: 7; }
     MakaoBoard #pending { height: 1fr; }
-    MakaoBoard #log { width: 1fr; border: round #444466; border-title-color: #9a9a9a;
+    MakaoBoard #log { width: 1fr; border: $frame #444466; border-title-color: #9a9a9a;
         padding: 0 1; }
-    MakaoBoard #hand-box { height: auto; max-height: 8; border: round #5f87af;
+    MakaoBoard #hand-box { height: auto; max-height: 8; border: $frame #5f87af;
         border-title-color: #d0d0d0; border-title-style: bold; padding: 0 1; }
-    MakaoBoard #hand-box:focus-within { border: round #ffd75f; }
+    MakaoBoard #hand-box:focus-within { border: $frame #ffd75f; }
     MakaoBoard HandWidget { height: auto; }
     """
 
@@ -253,7 +256,8 @@ class MakaoBoard(Board):
         kind = next((a.kind for a in demands if a.kind is not None), None)
         title = "Demand a rank" if kind == "rank" else "Demand a suit"
         choices = [(_demand_label(a, self.info.style), a) for a in demands]
-        self.app.push_screen(ChoiceDialog(title, choices), self._chosen)
+        keys = {_demand_key(a): a for a in demands}
+        self.app.push_screen(ChoiceDialog(title, choices, keys), self._chosen)
 
     def _maybe_ask_demand(self) -> None:
         view = self.view
@@ -322,6 +326,16 @@ def _demand_label(action: Demand, style: CardStyle) -> str:
     if action.value is None:
         return "No demand"
     return f"Demand {_demand_text(action.value, style).plain}"
+
+
+def _demand_key(action: Demand) -> str:
+    """The key that picks a demand in the dialog: the rank (``7``; ``0`` for ten), the suit
+    letter (``h``), or ``n`` for no demand."""
+    if isinstance(action.value, Rank):
+        return "0" if action.value is Rank.TEN else action.value.code.lower()
+    if isinstance(action.value, Suit):
+        return action.value.value
+    return "n"
 
 
 def _play_label(action: Play, style: CardStyle) -> str:

@@ -30,7 +30,7 @@ from cardgames.tui.render import CardStyle, back_box, cards_in_text, empty_box
 from cardgames.tui.widgets.board import Board, TableInfo
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.log import LogPanel
-from cardgames.tui.widgets.pile import number_word, pile_fan
+from cardgames.tui.widgets.pile import pile_fan
 from cardgames.tui.widgets.table_row import RowMode, TableRow
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
@@ -40,22 +40,24 @@ _VERBS: dict[str, type] = {"ready": Ready, "pick_up": PickUp, "decline": Decline
 def run_caption(pile: Sequence[Card], run_rank: Rank | None, run_length: int) -> str:
     """The run of equal ranks on top of the pile and how many more burn it (SH-11).
 
+    Short enough for the 32 cells beside the pile: the run, then what completes four.
+
     Args:
         pile: The discard pile, bottom first.
         run_rank: The rank of the run on top, None for an empty pile.
         run_length: How many cards of that rank lie on top in a row.
 
     Returns:
-        e.g. ``"8♠ 8♥ — two 8s, two more burn"``, or ``"The pile is empty"``.
+        e.g. ``"8♠ 8♥ — 2 more eights burn"``, ``"8♠ 8♥ 8♦ — a fourth burns"``, or
+        ``"The pile is empty"``.
     """
     if not pile or run_rank is None or run_length <= 0:
         return "The pile is empty"
     run = " ".join(card.symbol for card in pile[-run_length:])
     more = FOUR - run_length
-    burn = "burns" if more == 1 else "burn"
-    if run_length == 1:
-        return f"{run} — {number_word(more)} more {run_rank.noun} {burn}"
-    return f"{run} — {number_word(run_length)} {run_rank.noun}, {number_word(more)} more {burn}"
+    if more <= 1:
+        return f"{run} — a fourth burns"
+    return f"{run} — {more} more {run_rank.noun} burn"
 
 
 def seat_text(view: Any, seat: int, style: CardStyle) -> Text:
@@ -108,17 +110,21 @@ class ShitheadBoard(Board):
         Binding("s", "swap", "Swap", show=False),
         Binding("r", "verb('ready')", "Ready"),
         Binding("p", "verb('pick_up')", "Pick up"),
+        Binding("p", "explain_pick_up", "Pick up", show=False),
         *(Binding(str(n), f"position({n})", f"Position {n}", show=False) for n in (1, 2, 3)),
     ]
+
+    MIN_SIZE = (72, 21)
+    """The pile, a two-row hand and the table cards fit; smaller shows a notice."""
 
     DEFAULT_CSS = """
     ShitheadBoard { layout: vertical; height: 1fr; }
     ShitheadBoard #seats { height: 4; }
     ShitheadBoard SeatBox {
-        width: 1fr; height: 4; border: round #5f5f87; padding: 0 1;
+        width: 1fr; height: 4; border: $frame #5f5f87; padding: 0 1;
         border-title-color: #d0d0d0; border-subtitle-color: #8a8a8a;
     }
-    ShitheadBoard SeatBox.-current { border: round #ffd75f; border-title-color: #ffd75f;
+    ShitheadBoard SeatBox.-current { border: $frame #ffd75f; border-title-color: #ffd75f;
         border-title-style: bold; }
     ShitheadBoard SeatBox.-you { background: #1f2a3a; }
     ShitheadBoard SeatBox.-out { color: #8a8a8a; }
@@ -126,16 +132,16 @@ class ShitheadBoard(Board):
     ShitheadBoard #table-side { width: 34; padding: 0 1; }
     ShitheadBoard #pile { height: 7; }
     ShitheadBoard #turn { height: 1fr; }
-    ShitheadBoard #log { width: 1fr; border: round #444466; border-title-color: #9a9a9a;
+    ShitheadBoard #log { width: 1fr; border: $frame #444466; border-title-color: #9a9a9a;
         padding: 0 1; }
     ShitheadBoard #bottom { height: auto; max-height: 8; }
     ShitheadBoard #hand-box { width: 1fr; height: auto; min-height: 5; max-height: 8;
-        border: round #5f87af; border-title-color: #d0d0d0; border-title-style: bold;
+        border: $frame #5f87af; border-title-color: #d0d0d0; border-title-style: bold;
         padding: 0 1; }
-    ShitheadBoard #row-box { width: 19; height: 5; border: round #5f87af;
+    ShitheadBoard #row-box { width: 19; height: 5; border: $frame #5f87af;
         border-title-color: #d0d0d0; border-title-style: bold; padding: 0 1; }
     ShitheadBoard #hand-box:focus-within, ShitheadBoard #row-box:focus-within {
-        border: round #ffd75f; }
+        border: $frame #ffd75f; }
     ShitheadBoard HandWidget { height: auto; }
     ShitheadBoard TableRow { height: 3; }
     """
@@ -245,7 +251,7 @@ class ShitheadBoard(Board):
             playable = view.playable
             can_play = mine and view.source == HAND and any(isinstance(a, Play) for a in view.legal)
         hand.set_hand(cards, playable=playable, style=info.style, can_play=can_play,
-                      empty_text=self._empty_hand(view, info))
+                      empty_text=self._empty_hand(view, info), order=view.phase != SWAP)
         box = self.query_one("#hand-box")
         if view.viewer is None:
             box.border_title = "Hands are hidden"
@@ -353,6 +359,10 @@ class ShitheadBoard(Board):
                 self.post_message(self.Act(action))
                 return
 
+    def action_explain_pick_up(self) -> None:
+        """``p`` when picking up is not allowed: the rules say why (SH-8)."""
+        self.post_message(self.Act(PickUp()))
+
     def _hand_card(self) -> Card | None:
         hand = self.query_one(HandWidget)
         if hand.selection:
@@ -360,8 +370,26 @@ class ShitheadBoard(Board):
         return hand.cards[hand.cursor] if hand.cards else None
 
     def action_swap(self) -> None:
-        """Swap the marked hand card (or the one under the cursor) with the chosen face-up card."""
-        self._swap(self.query_one(TableRow).chosen_position())
+        """Swap a hand card with a face-up card (SH-3): each is the marked one, or the one under
+        the cursor in the focused row; when one is missing, say how to choose it."""
+        hand = self.query_one(HandWidget)
+        row = self.query_one(TableRow)
+        card = hand.selection[0] if hand.selection else None
+        if card is None and hand.has_focus and hand.cards:
+            card = hand.cards[hand.cursor]
+        position = row.selection[0] + 1 if row.selection else None
+        if position is None and row.has_focus:
+            position = row.chosen_position()
+        if card is not None and position is not None:
+            self.post_message(self.Act(Swap(card, position)))
+        elif position is None and card is None:
+            self.post_message(self.Say("Mark a hand card and a face-up card with Space "
+                                       "(Tab switches), then Enter; or press 1-3."))
+        elif position is None:
+            self.post_message(self.Say("Now mark a face-up card: Tab, then Space and Enter "
+                                       "(or press 1-3)."))
+        else:
+            self.post_message(self.Say("Now mark a hand card: Tab, then Space and Enter."))
 
     def _swap(self, position: int) -> None:
         card = self._hand_card()

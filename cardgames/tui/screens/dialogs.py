@@ -1,18 +1,24 @@
-"""Small modal dialogs: pick one of several moves, or confirm leaving a game."""
+"""Small modal dialogs: pick one of several moves, or confirm leaving a game.
+
+Both are translucent (the table stays visible behind them) and name their keys.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, OptionList
+from textual.widgets import Button, Label, OptionList
 from textual.widgets.option_list import Option
 
 from cardgames.core.engine import Action
+from cardgames.tui.render import shown
+from cardgames.tui.settings import settings_of
 
 
 class ChoiceDialog(ModalScreen[Action | None]):
@@ -21,28 +27,51 @@ class ChoiceDialog(ModalScreen[Action | None]):
     Args:
         title: The question, e.g. "Demand a rank".
         choices: (label, action) pairs in the order shown.
+        keys: Letters that pick a choice at once, e.g. ``{"7": demand sevens, "n": no demand}``;
+            shown after the labels.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Later")]
 
-    def __init__(self, title: str, choices: Sequence[tuple[str, Action]]) -> None:
+    def __init__(
+        self,
+        title: str,
+        choices: Sequence[tuple[str, Action]],
+        keys: Mapping[str, Action] | None = None,
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.choices = list(choices)
+        self.keys = {key.lower(): action for key, action in (keys or {}).items()}
 
     def compose(self) -> ComposeResult:
-        """The question and the list."""
+        """The question, the list and the keys."""
+        ascii = settings_of(self.app).ascii
         with Vertical(id="dialog"):
-            yield Label(self.title_text, id="dialog-title")
+            yield Label(shown(self.title_text, ascii), id="dialog-title")
             yield OptionList(
-                *(Option(label, id=str(i)) for i, (label, _) in enumerate(self.choices)),
+                *(Option(self._label(label, action, ascii), id=str(i))
+                  for i, (label, action) in enumerate(self.choices)),
                 id="choices",
             )
+            hint = "↑↓ Enter, or type the key" if self.keys else "↑↓ Enter"
+            yield Label(shown(f"{hint}; Esc: later", ascii), id="dialog-keys")
+
+    def _label(self, label: str, action: Action, ascii: bool) -> str:
+        keys = [key for key, bound in self.keys.items() if bound == action]
+        return shown(label, ascii) + (f"  ({keys[0]})" if keys else "")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Return the chosen action."""
         event.stop()
         self.dismiss(self.choices[event.option_index][1])
+
+    def on_key(self, event: events.Key) -> None:
+        """A choice's key picks it at once."""
+        action = self.keys.get((event.character or "").lower())
+        if action is not None:
+            event.stop()
+            self.dismiss(action)
 
     def action_cancel(self) -> None:
         """Close without choosing."""
@@ -50,26 +79,48 @@ class ChoiceDialog(ModalScreen[Action | None]):
 
 
 class ConfirmDialog(ModalScreen[bool]):
-    """A yes/no question; ``y``/Enter answers yes, ``n``/Escape no.
+    """A yes/no question with two buttons; the safe answer has the focus.
+
+    ``y`` answers yes and ``n``/Escape no; Enter presses the focused button, so Enter alone never
+    leaves a game. Tab or the arrows move between the buttons.
 
     Args:
         question: What to confirm, e.g. "Leave this game?".
+        yes: The label of the yes button, e.g. "Leave".
+        no: The label of the no button (focused first), e.g. "Stay".
     """
 
+    AUTO_FOCUS = "#no"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
+        Binding("left,right", "switch", "Switch", show=False),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
         self.question = question
+        self.yes = yes
+        self.no = no
 
     def compose(self) -> ComposeResult:
-        """The question and the keys."""
+        """The question, the buttons and the keys."""
         with Vertical(id="dialog"):
             yield Label(self.question, id="dialog-title")
-            yield Label("[b]y[/b] yes    [b]n[/b] no", id="dialog-keys")
+            with Horizontal(id="dialog-buttons"):
+                yield Button(self.no, id="no", variant="primary")
+                yield Button(self.yes, id="yes", variant="error")
+            yield Label(f"[b]y[/b] {self.yes.lower()}   [b]n[/b]/[b]Esc[/b] {self.no.lower()}   "
+                        "[b]Enter[/b] the marked button", id="dialog-keys")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Enter or a click on a button answers with it."""
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_switch(self) -> None:
+        """Move the focus to the other button."""
+        self.focus_next(Button)
 
     def action_answer(self, yes: bool) -> None:
         """Close with the answer."""

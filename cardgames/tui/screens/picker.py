@@ -5,6 +5,7 @@ Lists games from the registry only: no game engine or board is imported here.
 
 from __future__ import annotations
 
+import textwrap
 from typing import ClassVar
 
 from rich.text import Text
@@ -15,21 +16,32 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardgames.core.registry import GAMES, GameInfo
+from cardgames.tui.render import shown
+from cardgames.tui.settings import settings_of
+
+BLURB_WIDTH = 62
+"""Cells a blurb line takes, so the list fits 80 columns with every line indented."""
 
 
-def game_entry(number: int, info: GameInfo) -> Text:
-    """One picker line: number, title, player range and blurb (or "coming soon")."""
+def game_entry(number: int, info: GameInfo, *, ascii: bool = False) -> Text:
+    """One picker entry: number, title, player range, and the blurb (or "coming soon") wrapped
+    under the title.
+
+    Args:
+        number: The key that picks it (1-based).
+        info: The game.
+        ascii: Plain ASCII only (``--ascii``).
+    """
     text = Text()
     text.append(f" {number}  ", style="bold #ffd75f" if info.playable else "#6c6c6c")
-    text.append(f"{info.title:<16}", style="bold" if info.playable else "#8a8a8a")
-    text.append(f"{info.min_players}–{info.max_players} players   ", style="#9a9a9a")
-    if info.playable:
-        text.append("\n     ")
-        text.append(info.blurb, style="#b8b8b8")
-    else:
+    text.append(f"{shown(info.title, ascii):<16}", style="bold" if info.playable else "#8a8a8a")
+    text.append(shown(f"{info.min_players}–{info.max_players} players   ", ascii),
+                style="#9a9a9a")
+    if not info.playable:
         text.append("coming soon", style="italic #af87ff")
+    for line in textwrap.wrap(shown(info.blurb, ascii), BLURB_WIDTH):
         text.append("\n     ")
-        text.append(info.blurb, style="#6c6c6c")
+        text.append(line, style="#b8b8b8" if info.playable else "#6c6c6c")
     return text
 
 
@@ -44,16 +56,16 @@ class PickerScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """Title, the list of games and the footer."""
-        yield Static(
-            Text.assemble(
-                ("♠ ♥ ", "bold #ff5f5f"), ("Card games", "bold"), (" ♦ ♣", "bold #ff5f5f")
-            ),
-            id="picker-title",
-        )
-        yield Static("Pick a game: ↑↓ and Enter, or its number.", id="picker-hint")
+        ascii = settings_of(self.app).ascii
+        title = Text("Card games", style="bold")
+        if not ascii:
+            title = Text.assemble(("♠ ♥ ", "bold #ff5f5f"), title, (" ♦ ♣", "bold #ff5f5f"))
+        yield Static(title, id="picker-title")
+        yield Static(shown("Pick a game: ↑↓ and Enter, or its number.", ascii), id="picker-hint")
         yield OptionList(
             *(
-                Option(game_entry(n, info), id=info.name, disabled=not info.playable)
+                Option(game_entry(n, info, ascii=ascii), id=info.name,
+                       disabled=not info.playable)
                 for n, info in enumerate(GAMES, start=1)
             ),
             id="games",
@@ -71,7 +83,8 @@ class PickerScreen(Screen[None]):
 
     def _open(self, info: GameInfo) -> None:
         if not info.playable:
-            self.notify(f"{info.title} is coming soon.", severity="warning")
+            title = shown(info.title, settings_of(self.app).ascii)
+            self.notify(f"{title} is coming soon.", severity="warning")
             return
         from cardgames.tui.screens.setup import SetupScreen
 

@@ -5,18 +5,22 @@ and an optional seed.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
 from cardgames.core.engine import OptionSpec
 from cardgames.core.registry import GameInfo, load_game
-from cardgames.session.setup import GameSetup, SeatSpec, default_seats
+from cardgames.session.setup import DEFAULT_NAMES, HUMAN_NAMES, GameSetup, SeatSpec
+from cardgames.tui.render import shown
+from cardgames.tui.settings import settings_of
 
 MAX_SEATS = 6
 """Rows of seats the screen holds; those beyond the player count are hidden."""
@@ -25,6 +29,39 @@ MAX_SEATS = 6
 def default_players(info: GameInfo) -> int:
     """The player count the screen starts with: 4, within the game's range."""
     return max(info.min_players, min(4, info.max_players))
+
+
+def seat_names(humans: Sequence[bool]) -> list[str]:
+    """Default names for seats that are human (True) or computer (False), all distinct.
+
+    One human is "You"; several humans get names (Anna, Bob, ...) so the pass screen and the log
+    can tell them apart; computer players take the other names.
+
+    Args:
+        humans: Per seat, whether a person plays it.
+
+    Returns:
+        One name per seat, in seat order.
+    """
+    count = sum(humans)
+    if count == 1:
+        people = ["You"]
+    else:
+        people = [HUMAN_NAMES[i] if i < len(HUMAN_NAMES) else f"Player {i + 1}"
+                  for i in range(count)]
+    spare = [name for name in DEFAULT_NAMES[1:] if name not in people]
+    spare += [f"Bot {i}" for i in range(1, len(humans) + 1)]
+    people_left, spare_left = iter(people), iter(spare)
+    return [next(people_left) if human else next(spare_left) for human in humans]
+
+
+class Tick(Checkbox):
+    """A checkbox that reads ``[x]`` when on and ``[ ]`` when off, in any colour scheme."""
+
+    def render(self) -> Content:
+        """The box, then the label."""
+        box = ("[x]", "bold #87d787") if self.value else ("[ ]", "#9a9a9a")
+        return Content.assemble(box, " ", self.label)
 
 
 class SetupScreen(Screen[None]):
@@ -36,7 +73,7 @@ class SetupScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("plus,equals_sign", "players(1)", "+ player"),
-        Binding("minus", "players(-1)", "− player"),
+        Binding("minus", "players(-1)", "- player"),
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "back", "Back"),
     ]
@@ -48,38 +85,36 @@ class SetupScreen(Screen[None]):
         self.options: tuple[OptionSpec, ...] = game.options
         self.clock_seconds: float | None = getattr(game, "clock_seconds", None)
         self.players = default_players(info)
-        start = default_seats(self.players, self.players - 1)
-        spare = default_seats(MAX_SEATS, MAX_SEATS - 1)
-        self.defaults = start + spare[len(start) :]
+        self.names = seat_names([seat == 0 for seat in range(MAX_SEATS)])
+        self.typed: set[int] = set()
 
     def compose(self) -> ComposeResult:
         """Players count, seat rows, options, seed and the buttons."""
-        yield Static(f" {self.info.title} — set up a game ", id="setup-title")
+        ascii = settings_of(self.app).ascii
+        yield Static(shown(f" {self.info.title} — set up a game ", ascii), id="setup-title")
         with VerticalScroll(id="setup-body"):
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")
-                yield Button("−", id="fewer", classes="small")
+                yield Button(shown("−", ascii), id="fewer", classes="small")
                 yield Label(str(self.players), id="player-count")
                 yield Button("+", id="more", classes="small")
                 yield Label(
-                    f"  {self.info.min_players}–{self.info.max_players} players",
+                    shown(f"  {self.info.min_players}–{self.info.max_players} players", ascii),
                     classes="setup-note",
                 )
             for seat in range(MAX_SEATS):
-                spec = self.defaults[seat]
                 with Horizontal(classes="setup-row seat-row", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="setup-label")
-                    yield Input(spec.name, id=f"name-{seat}", classes="seat-name",
+                    yield Input(self.names[seat], id=f"name-{seat}", classes="seat-name",
                                 max_length=12)
-                    yield Checkbox("computer", spec.bot is not None, id=f"bot-{seat}",
-                                   classes="seat-bot")
+                    yield Tick("computer", seat > 0, id=f"bot-{seat}", classes="seat-bot")
             if self.options:
                 yield Label("House rules", classes="setup-heading")
             for option in self.options:
-                with Horizontal(classes="setup-row"):
-                    yield Checkbox(option.name, option.default, id=f"opt-{option.name}",
-                                   classes="option")
-                    yield Label(option.summary, classes="setup-note option-note")
+                with Horizontal(classes="setup-row option-row"):
+                    yield Tick(option.name, option.default, id=f"opt-{option.name}",
+                               classes="option")
+                    yield Label(shown(option.summary, ascii), classes="setup-note option-note")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield Input(placeholder="blank: random", id="seed", type="integer",
@@ -135,6 +170,32 @@ class SetupScreen(Screen[None]):
         for seat in range(MAX_SEATS):
             self.query_one(f"#seat-{seat}").display = seat < self.players
         self.query_one("#player-count", Label).update(str(self.players))
+        self._rename()
+
+    def _rename(self) -> None:
+        """Give the seats whose name the player did not type the default names for who plays."""
+        humans = [seat < self.players and not self.query_one(f"#bot-{seat}", Checkbox).value
+                  for seat in range(MAX_SEATS)]
+        self.names = seat_names(humans)
+        for seat, name in enumerate(self.names):
+            field = self.query_one(f"#name-{seat}", Input)
+            if seat not in self.typed and field.value != name:
+                field.value = name
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Remember which names the player typed (those are kept when seats change)."""
+        field = event.input.id or ""
+        if field.startswith("name-"):
+            seat = int(field.removeprefix("name-"))
+            if event.value in ("", self.names[seat]):
+                self.typed.discard(seat)
+            else:
+                self.typed.add(seat)
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """A seat switched between human and computer: update the default names."""
+        if (event.checkbox.id or "").startswith("bot-"):
+            self._rename()
 
     def action_players(self, step: int) -> None:
         """One player more or fewer, within the game's range."""
@@ -160,7 +221,7 @@ class SetupScreen(Screen[None]):
         """
         seats = []
         for seat in range(self.players):
-            name = self.query_one(f"#name-{seat}", Input).value.strip() or self.defaults[seat].name
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or self.names[seat]
             computer = self.query_one(f"#bot-{seat}", Checkbox).value
             seats.append(SeatSpec(name, "default" if computer else None))
         options = {o.name: self.query_one(f"#opt-{o.name}", Checkbox).value for o in self.options}

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.suggester import SuggestFromList
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
@@ -25,12 +25,17 @@ from cardgames.core.engine import PlayerId
 from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.session import Session
 from cardgames.tui.boards import load_board
-from cardgames.tui.render import CardStyle, cards_in_text
+from cardgames.tui.render import CardStyle, cards_in_text, shown
 from cardgames.tui.screens.dialogs import ConfirmDialog
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screens.rules import RulesScreen
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.board import Board, TableInfo
+from cardgames.tui.widgets.command_bar import CommandBar
+from cardgames.tui.widgets.hand import HandWidget
+from cardgames.tui.widgets.table_row import TableRow
+
+_LEAVE = ("Leave this game?", "Leave", "Stay")
 
 
 class TableScreen(Screen[None]):
@@ -67,25 +72,57 @@ class TableScreen(Screen[None]):
         self.pass_delay = pass_delay
         self.board: Board = load_board(session.setup.game)(id="board")
         self.error = ""
+        self.note = ""
+        self.too_small = False
         self._bot_timer: Timer | None = None
         self._clock_timer: Timer | None = None
         self._shown_seconds: int | None = None
         self._covered = False
 
     def compose(self) -> ComposeResult:
-        """Top bar, the Board, the status line, the hidden command bar and the footer."""
+        """Top bar, the Board, the too-small notice, the status line, the hidden command bar and
+        the footer."""
         yield Static(id="topbar")
         yield self.board
+        yield Static(id="too-small")
         yield Static(id="status")
-        yield Input(placeholder="command, e.g. play 7h 7s, draw — Tab completes, Esc closes",
-                    id="command")
+        placeholder = "command, e.g. play 7h 7s, draw — Tab completes, Esc closes"
+        yield CommandBar(placeholder=shown(placeholder, self.card_style.ascii), id="command")
         yield Footer()
 
     def on_mount(self) -> None:
         """Hide the command bar, focus the Board's active zone and start the game flow."""
         self.query_one("#command", Input).display = False
+        self._fit()
         self._focus_board()
         self.advance()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Cover the table with a notice while the terminal is too small for it."""
+        self._fit()
+
+    def _fit(self) -> None:
+        width, height = self.app.size
+        need_width, need_height = self.board.MIN_SIZE
+        small = width < need_width or height < need_height
+        notice = self.query_one("#too-small", Static)
+        if small:
+            times = "x" if self.card_style.ascii else "×"
+            dash = "-" if self.card_style.ascii else "—"
+            notice.update(f"Make the terminal at least {need_width}{times}{need_height}\n"
+                          f"{dash} now {width}{times}{height}")
+        if small == self.too_small:
+            return
+        self.too_small = small
+        notice.display = small
+        self.query_one("#status").display = not small
+        self.board.display = not small
+        self.board.disabled = small
+        if small:
+            self.set_focus(None)
+        else:
+            self._focus_board()
+        self.refresh_bindings()
 
     # ------------------------------------------------------------------ flow
 
@@ -114,10 +151,13 @@ class TableScreen(Screen[None]):
         self._bot_timer = None
         if self.is_attached and self.session.bot_to_move and not self._covered:
             self.session.step_bot()
+            # The table changed: an error about the human's last try no longer applies.
+            self.error = self.note = ""
             self.advance()
 
     def _hand_over(self, seat: PlayerId) -> None:
         self._covered = True
+        self._clear_status()
         public = tuple(self.session.log_lines(None, last=4))
         cover = PassScreen(
             self.session.names[seat], public, self.card_style, self.clock, self.pass_delay
@@ -126,8 +166,9 @@ class TableScreen(Screen[None]):
 
     def _after_cover(self, seat: PlayerId, ready: bool | None) -> None:
         self._covered = False
+        self.error = self.note = ""
         if not ready:
-            self.app.push_screen(ConfirmDialog("Leave this game?"), self._leave_answer)
+            self.app.push_screen(ConfirmDialog(*_LEAVE), self._leave_answer)
             return
         self.session.ready(seat)
         self.advance()
@@ -192,32 +233,44 @@ class TableScreen(Screen[None]):
 
     def _draw_status(self, view: Any, info: TableInfo) -> None:
         status = self.query_one("#status", Static)
-        if self.error:
-            text = Text("✗ " if not self.card_style.ascii else "! ", style="bold #ff5f5f")
-            text.append_text(cards_in_text(self.error, self.card_style))
-            text.stylize_before("#ffafaf")
+        if self.error or self.note:
+            mark, colour = ("✗ ", "#ff5f5f") if self.error else ("✓ ", "#87d787")
+            text = Text(shown(mark, self.card_style.ascii), style=f"bold {colour}")
+            text.append_text(cards_in_text(self.error or self.note, self.card_style))
+            if self.error:
+                text.stylize_before("#ffafaf")
             status.update(text)
             return
         hint = self.board.status_hint(view, info)
         status.update(cards_in_text(hint, self.card_style) if hint else "")
 
+    def _clear_status(self) -> None:
+        """Forget the last error or note; the status line shows the hint again."""
+        if self.error or self.note:
+            self.error = self.note = ""
+            self._draw_status(self.session.view(), self.info())
+
     def _focus_board(self) -> None:
-        self.board.focus_zone()
+        if not self.too_small:
+            self.board.focus_zone()
 
     # ------------------------------------------------------------------ moves
 
     def _submit(self, result: Result) -> None:
         if isinstance(result, Rejected):
             self.error = result.message
+            self.note = ""
             self._draw_status(self.session.view(), self.info())
             return
-        self.error = ""
+        self.error = self.note = ""
         self.board.accepted()
         self.advance()
 
     def on_board_act(self, message: Board.Act) -> None:
-        """Play the Board's action for the viewing seat."""
+        """Play the Board's action for the viewing seat (keys under a cover do nothing)."""
         message.stop()
+        if self._covered or self.too_small:
+            return
         seat = self.session.viewer
         if seat is None:
             self._submit(Rejected("Wait for your turn."))
@@ -228,10 +281,24 @@ class TableScreen(Screen[None]):
         """Show a note from the Board in the status line."""
         message.stop()
         self.error = message.text
+        self.note = ""
         self._draw_status(self.session.view(), self.info())
 
+    def on_hand_widget_selection_changed(self, message: HandWidget.SelectionChanged) -> None:
+        """A new selection in the hand: the last error no longer applies."""
+        self._clear_status()
+
+    def on_table_row_selection_changed(self, message: TableRow.SelectionChanged) -> None:
+        """A new selection among the table cards: the last error no longer applies."""
+        self._clear_status()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer shows command and undo only when they can be used."""
+        """The footer shows command and undo only when they can be used, and no table keys
+        while the command bar is open or the terminal is too small."""
+        if action in ("command", "undo") and (self.too_small or self._typing()):
+            return False
+        if action in ("rules", "leave") and self._typing():
+            return False
         if action == "command":
             return bool(self.session.legal_actions())
         if action == "undo":
@@ -239,33 +306,42 @@ class TableScreen(Screen[None]):
             return viewer is not None and self.session.can_undo(viewer)
         return True
 
+    def _typing(self) -> bool:
+        return bool(self.query_one("#command", CommandBar).display)
+
     def action_command(self) -> None:
         """Open the command bar with completions from the legal moves."""
-        bar = self.query_one("#command", Input)
-        bar.suggester = SuggestFromList(self.session.completions(), case_sensitive=False)
-        bar.value = ""
-        bar.display = True
-        bar.focus()
+        self.query_one("#command", CommandBar).open(self.session.completions())
+        self.refresh_bindings()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Play the typed command."""
+        """Play the typed command; after a refusal the bar stays open with the text to fix."""
         event.stop()
-        self._close_command()
         seat = self.session.viewer
         text = event.value.strip()
         if seat is None or not text:
+            self._close_command()
             return
-        self._submit(self.session.submit_text(seat, text))
+        result = self.session.submit_text(seat, text)
+        if isinstance(result, Rejected):
+            self._submit(result)
+            return
+        self._close_command()
+        self._submit(result)
+
+    def on_command_bar_closed(self, message: CommandBar.Closed) -> None:
+        """Escape in the command bar closes it."""
+        self._close_command()
 
     def key_escape(self) -> None:
-        """Escape closes the command bar."""
-        if self.query_one("#command", Input).display:
-            self._close_command()
+        """Escape outside the bar clears the status line's last error or note."""
+        self._clear_status()
 
     def _close_command(self) -> None:
         bar = self.query_one("#command", Input)
         bar.display = False
         self._focus_board()
+        self.refresh_bindings()
 
     def action_undo(self) -> None:
         """Take back the viewer's last move and the computer players' moves after it."""
@@ -276,6 +352,8 @@ class TableScreen(Screen[None]):
         result = self.session.undo(viewer)
         if isinstance(result, Accepted):
             self.error = ""
+            self.note = "Took back your last turn."
+            self.board.accepted()
             self.advance()
         else:
             self._submit(result)
@@ -291,7 +369,7 @@ class TableScreen(Screen[None]):
             self.dismiss()
             return
         self._stop_timers()
-        self.app.push_screen(ConfirmDialog("Leave this game?"), self._leave_answer)
+        self.app.push_screen(ConfirmDialog(*_LEAVE), self._leave_answer)
 
     # ------------------------------------------------------------------ timers
 

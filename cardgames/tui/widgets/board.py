@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from textual.message import Message
 from textual.widget import Widget
@@ -37,7 +38,13 @@ class Board(Widget):
 
     The table screen owns the Session: it calls :meth:`show` after every change and submits the
     actions the Board asks for. A Board never sees a State or another seat's hidden cards.
+
+    Attributes:
+        MIN_SIZE: The smallest terminal (columns, lines) the table is drawn in; below it the
+            table screen shows a notice instead.
     """
+
+    MIN_SIZE: ClassVar[tuple[int, int]] = (80, 24)
 
     class Act(Message):
         """The viewing player wants to play ``action``.

@@ -12,14 +12,15 @@ from textual.message import Message
 from textual.widget import Widget
 
 from cardgames.core.cards import Card
-from cardgames.tui.render import CHIP_WIDTH, CardStyle, ChipState, card_chip
+from cardgames.tui.render import CHIP_WIDTH, CardStyle, ChipState, card_chip, chip_state
 
 
 class HandWidget(Widget, can_focus=True):
     """Shows hand cards as chips; arrows move, Space selects, Enter plays.
 
-    Cards that cannot be played now are dimmed. The selection keeps the order in which cards were
-    picked, shown as 1, 2, 3 … above them. Mouse: a click moves the cursor to a card, a click on
+    Cards that cannot be played now are dimmed (also under the cursor). The selection keeps the
+    order in which cards were picked, shown as 1, 2, 3 … above them, or as a plain mark where the
+    order does not matter (``order=False``). Mouse: a click moves the cursor to a card, a click on
     the card under the cursor plays (like Enter), a right- or ctrl-click selects.
     """
 
@@ -46,6 +47,9 @@ class HandWidget(Widget, can_focus=True):
             super().__init__()
             self.cards = cards
 
+    class SelectionChanged(Message):
+        """The player selected or unselected a card, or dropped the selection."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.cards: tuple[Card, ...] = ()
@@ -55,6 +59,7 @@ class HandWidget(Widget, can_focus=True):
         self.marked: Card | None = None
         self.can_play = False
         self.empty_text = ""
+        self.order = True
         self.style = CardStyle()
 
     def set_hand(
@@ -66,6 +71,7 @@ class HandWidget(Widget, can_focus=True):
         can_play: bool,
         marked: Card | None = None,
         empty_text: str = "",
+        order: bool = True,
     ) -> None:
         """Show new cards, keeping the cursor near where it was and the still-held selection.
 
@@ -76,6 +82,8 @@ class HandWidget(Widget, can_focus=True):
             can_play: Whether Enter may play now (it is this player's turn).
             marked: A card to point out ("new" above it), e.g. the one just drawn.
             empty_text: What to show when there are no cards.
+            order: Number the selected cards 1, 2, 3 (the order they are played in); False
+                marks them with ``▼`` (``*`` in ASCII mode), e.g. a hand card to swap.
         """
         previous = self.cards[self.cursor] if self.cards and self.cursor < len(self.cards) else None
         self.cards = cards
@@ -90,6 +98,7 @@ class HandWidget(Widget, can_focus=True):
         self.can_play = can_play
         self.marked = marked
         self.empty_text = empty_text
+        self.order = order
         self.refresh(layout=True)
         self.refresh_bindings()
 
@@ -126,6 +135,8 @@ class HandWidget(Widget, can_focus=True):
 
     def _marker(self, card: Card) -> str:
         if card in self.selection:
+            if not self.order:
+                return f"{'*' if self.style.ascii else '▼':^4} "
             return f"{self.selection.index(card) + 1:^4} "
         if card == self.marked:
             return " new "
@@ -135,17 +146,9 @@ class HandWidget(Widget, can_focus=True):
         return "bold #9fd3ff" if card in self.selection else "bold #ffd75f"
 
     def _chip_state(self, index: int, card: Card) -> ChipState:
-        under_cursor = index == self.cursor and self.has_focus
-        selected = card in self.selection
-        if under_cursor and selected:
-            return "cursor-selected"
-        if under_cursor:
-            return "cursor"
-        if selected:
-            return "selected"
-        if self.can_play and card not in self.playable:
-            return "dim"
-        return "normal"
+        return chip_state(cursor=index == self.cursor and self.has_focus,
+                          selected=card in self.selection,
+                          dim=self.can_play and card not in self.playable)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show Play only when it is this player's turn and Select only with cards in hand."""
@@ -184,11 +187,13 @@ class HandWidget(Widget, can_focus=True):
         else:
             self.selection.append(card)
         self.refresh()
+        self.post_message(self.SelectionChanged())
 
     def action_clear(self) -> None:
         """Drop the selection."""
         self.selection.clear()
         self.refresh()
+        self.post_message(self.SelectionChanged())
 
     def action_submit(self) -> None:
         """Ask to play the selection in order, or the card under the cursor."""

@@ -11,7 +11,10 @@ from cardgames.tui.render import CardStyle, cards_in_text
 
 
 class LogPanel(VerticalScroll, can_focus=False):
-    """A scrolling list of log lines with coloured card names; keeps the newest in view."""
+    """A scrolling list of log lines with coloured card names; keeps the newest in view.
+
+    It is anchored to the bottom, so new lines show at once, without a scrolling animation.
+    """
 
     DEFAULT_CSS = """
     LogPanel { scrollbar-size-vertical: 1; }
@@ -41,4 +44,7 @@ class LogPanel(VerticalScroll, can_focus=False):
                 entry.stylize_before("#9a9a9a")
             text.append_text(entry)
         self._body.update(text)
-        self.call_after_refresh(self.scroll_end, animate=False)
+
+    def on_mount(self) -> None:
+        """Stay at the newest line as lines are added (no smooth scrolling)."""
+        self.anchor()

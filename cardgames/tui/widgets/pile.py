@@ -15,13 +15,6 @@ from cardgames.tui.render import BOX_HEIGHT, CardStyle, card_box, empty_box
 FAN_STEP = 4
 """Cells of each card under the top one that the fan shows."""
 
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
-
-
-def number_word(count: int) -> str:
-    """``0`` → ``no``, ``2`` → ``two`` … up to eight, then the digits."""
-    return _NUMBERS[count] if 0 <= count < len(_NUMBERS) else str(count)
-
 
 def pile_fan(pile: Sequence[Card], style: CardStyle, *, shown: int = 4) -> list[Text]:
     """The top ``shown`` cards of a pile, each lower one peeking out to the left of the next.

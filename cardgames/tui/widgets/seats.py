@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
@@ -32,8 +34,32 @@ class SeatInfo:
     bot: bool = False
 
 
+def seat_line(seat: SeatInfo, style: CardStyle, width: int) -> Text:
+    """A seat's card backs, count and note in ``width`` cells: the count and the note always
+    show, the backs (up to five) fill the room that is left.
+
+    Args:
+        seat: The seat.
+        style: ASCII and colour choices.
+        width: The cells available.
+    """
+    note = f" {seat.note}" if seat.note else ""
+    room = width - len(f" {seat.cards}") - len(note)
+    if room > 0:
+        text = backs(seat.cards, style, limit=min(5, room))
+    else:
+        text = Text(str(seat.cards), style="bold")
+    text.append(note, style="italic #ffaf5f")
+    return text
+
+
 class SeatBox(Static):
     """One seat: a bordered box titled with the name, holding card backs and the count."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seat: SeatInfo | None = None
+        self.card_style = CardStyle()
 
     def show(self, seat: SeatInfo, style: CardStyle) -> None:
         """Draw ``seat``."""
@@ -42,13 +68,21 @@ class SeatBox(Static):
         title = f"{arrow if seat.current else ''}{seat.name}{you}"
         self.border_title = title
         self.border_subtitle = "bot" if seat.bot else ""
-        text = backs(seat.cards, style, limit=5)
-        if seat.note:
-            text.append(f" {seat.note}", style="italic #ffaf5f")
-        self.update(text)
+        self.seat = seat
+        self.card_style = style
+        self._fill()
         self.set_class(seat.current, "-current")
         self.set_class(seat.you, "-you")
         self.set_class(seat.note.startswith("out"), "-out")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Refit the backs to the new width."""
+        self._fill()
+
+    def _fill(self) -> None:
+        if self.seat is not None:
+            width = self.content_size.width or 16
+            self.update(seat_line(self.seat, self.card_style, width))
 
 
 class SeatsStrip(Horizontal):
@@ -57,10 +91,10 @@ class SeatsStrip(Horizontal):
     DEFAULT_CSS = """
     SeatsStrip { height: 3; }
     SeatsStrip > SeatBox {
-        width: 1fr; height: 3; border: round #5f5f87; padding: 0 1;
+        width: 1fr; height: 3; border: $frame #5f5f87; padding: 0 1;
         border-title-color: #d0d0d0; border-subtitle-color: #8a8a8a;
     }
-    SeatsStrip > SeatBox.-current { border: round #ffd75f; border-title-color: #ffd75f;
+    SeatsStrip > SeatBox.-current { border: $frame #ffd75f; border-title-color: #ffd75f;
         border-title-style: bold; }
     SeatsStrip > SeatBox.-you { background: #1f2a3a; }
     SeatsStrip > SeatBox.-out { color: #8a8a8a; }

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from cardgames.core.cards import Card
-from cardgames.tui.render import BACK, CHIP_WIDTH, CardStyle, ChipState, card_chip
+from cardgames.tui.render import BACK, CHIP_WIDTH, CardStyle, card_chip, chip_state
 
 RowMode = Literal["view", "swap", "face-up", "face-down"]
 """What the row is for now: only looking, choosing a face-up card to swap, playing face-up cards,
@@ -49,6 +49,9 @@ class TableRow(Widget, can_focus=True):
         def __init__(self, positions: tuple[int, ...]) -> None:
             super().__init__()
             self.positions = positions
+
+    class SelectionChanged(Message):
+        """The player selected or unselected a table card."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -114,7 +117,10 @@ class TableRow(Widget, can_focus=True):
             return Text(self.empty_text, style="italic #9a9a9a")
         markers, ups, downs = Text(), Text(), Text()
         for index, card in enumerate(self.face_up):
-            if index in self.selection:
+            if index in self.selection and self.mode == "swap":
+                mark = f"{index + 1}{'*' if self.style.ascii else '▼'}"
+                markers.append(f"{mark:^4} ", style="bold #9fd3ff")
+            elif index in self.selection:
                 markers.append(f"{self.selection.index(index) + 1:^4} ", style="bold #9fd3ff")
             else:
                 markers.append(f"{index + 1:^4} ", style="#6c6c6c")
@@ -129,17 +135,9 @@ class TableRow(Widget, can_focus=True):
     def _up(self, index: int, card: Card | None) -> Text:
         if card is None:
             return Text(f"{'.' if self.style.ascii else '·':^4} ", style="#6c6c6c")
-        cursor = self._cursor_on(index, "face-up")
-        selected = index in self.selection
-        state: ChipState = "normal"
-        if cursor and selected:
-            state = "cursor-selected"
-        elif cursor:
-            state = "cursor"
-        elif selected:
-            state = "selected"
-        elif self.mode == "face-up" and card not in self.playable:
-            state = "dim"
+        state = chip_state(cursor=self._cursor_on(index, "face-up"),
+                           selected=index in self.selection,
+                           dim=self.mode == "face-up" and card not in self.playable)
         return card_chip(card, self.style, state)
 
     def _down(self, index: int) -> Text:
@@ -188,6 +186,7 @@ class TableRow(Widget, can_focus=True):
                 self.selection.clear()
             self.selection.append(self.cursor)
         self.refresh()
+        self.post_message(self.SelectionChanged())
 
     def action_choose(self, kind: str) -> None:
         """Ask to play the selection (or the cursor's card), or to turn the face-down card."""

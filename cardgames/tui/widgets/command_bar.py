@@ -1,0 +1,59 @@
+"""The ``:`` command bar: type a move (``play 7h 7s``), Tab completes it from the legal moves."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.suggester import SuggestFromList
+from textual.widgets import Input
+
+
+class CommandBar(Input):
+    """A one-line Input for typed commands.
+
+    The grey suggestion is the first legal command that starts with what was typed; Tab accepts
+    it, and each further Tab shows the next matching command. Escape asks to close the bar.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "complete", "Complete"),
+        Binding("escape", "close", "Close"),
+        Binding("enter", "submit", "Play"),
+    ]
+
+    class Closed(Message):
+        """The player pressed Escape in the bar."""
+
+    def __init__(self, *, placeholder: str = "", id: str | None = None) -> None:
+        super().__init__(placeholder=placeholder, id=id)
+        self.completions: tuple[str, ...] = ()
+        self._matches: list[str] = []
+        self._shown = -1
+
+    def open(self, completions: tuple[str, ...]) -> None:
+        """Show the bar empty, completing from ``completions``, and focus it."""
+        self.completions = completions
+        self.suggester = SuggestFromList(completions, case_sensitive=False)
+        self._matches = []
+        self._shown = -1
+        self.value = ""
+        self.display = True
+        self.focus()
+
+    def action_complete(self) -> None:
+        """Accept the suggestion; on a repeated Tab, show the next matching command."""
+        if self._matches and self.value == self._matches[self._shown]:
+            self._shown = (self._shown + 1) % len(self._matches)
+        else:
+            typed = self.value.lower()
+            self._matches = [c for c in self.completions if c.lower().startswith(typed)]
+            self._shown = 0
+        if self._matches:
+            self.value = self._matches[self._shown]
+            self.cursor_position = len(self.value)
+
+    def action_close(self) -> None:
+        """Ask the table to close the bar."""
+        self.post_message(self.Closed())
