@@ -12,7 +12,6 @@ from cardgames.core.engine import Event
 from cardgames.core.errors import InvalidCommand
 from cardgames.core.registry import GAMES, find_game, load_game
 from cardgames.core.rng import Rng
-from cardgames.core.view import HIDDEN, Hidden, visible_to
 
 
 def test_two_decks_give_two_distinct_seven_of_hearts() -> None:
@@ -88,14 +87,6 @@ def test_rng_json_round_trip_continues_the_sequence() -> None:
     restored = Rng.from_json(json.loads(json.dumps(rng.to_json())))
     expected = [rng.randrange(10**6) for _ in range(10)]
     assert [restored.randrange(10**6) for _ in range(10)] == expected
-
-
-def test_hidden_is_a_singleton_and_views_hide_others_cards() -> None:
-    cards = [Card(Rank.ACE, Suit.SPADES), Card(Rank.TWO, Suit.HEARTS)]
-    assert Hidden() is HIDDEN
-    assert visible_to(1, 1, cards) == tuple(cards)
-    assert visible_to(0, 1, cards) == (HIDDEN, HIDDEN)
-    assert visible_to(None, 1, cards) == (HIDDEN, HIDDEN)
 
 
 def test_private_event_hides_cards_from_others() -> None:

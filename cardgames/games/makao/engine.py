@@ -114,7 +114,8 @@ def new_state(
         players: 2 to 6 seats.
         seed: Seeds the state's RNG, which makes every shuffle of the game.
         options: House options by name (``queens``, ``makao-call``, ``jokers``), off if absent.
-        starter: The seat that plays first (0 in the first game, see ``next_starter``).
+        starter: The seat that plays first: 0 in the first game, then the seat after the previous
+            starter (MK-2; ``GAME.new_game`` derives it from the game number).
 
     Returns:
         The dealt position, ``starter`` to move.
@@ -244,11 +245,6 @@ class MakaoState:
     def current_player(self) -> int | None:
         """The seat to act, or None once the game is over."""
         return self.current
-
-    @property
-    def next_starter(self) -> int:
-        """The seat that starts the next game: the one after this game's starter (MK-2)."""
-        return (self.starter + 1) % self.players
 
     def situation(self) -> Situation:
         """The top card and pending effects that decide what may be played now."""

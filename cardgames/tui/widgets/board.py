@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -86,7 +85,4 @@ class Board(Widget):
         return ""
 
 
-def legal_of(view: View) -> Sequence[Action]:
-    """The legal actions in a view (empty when it is not the viewer's turn)."""
-    legal: Sequence[Action] = getattr(view, "legal", ())
-    return legal
+

@@ -10,7 +10,6 @@ from cardgames.core.cards import Rank, Suit
 from cardgames.core.errors import IllegalMove
 from cardgames.games.makao import GAME
 from cardgames.games.makao.actions import CallMakao, Demand, Draw, Pass, Play, Take, Wait
-from cardgames.games.makao.engine import new_state
 from cardgames.games.makao.moves import ActiveDemand, Situation, check_play
 from tests.games.makao.builders import cards, finish_turn, play, plays_of, position
 
@@ -23,8 +22,8 @@ def test_mk_1_mk_2_deal(players: int, decks: int) -> None:
     assert [len(hand) for hand in state.hands] == [5] * players
     assert len(state.discard) == 1
     assert state.current_player == 0
-    assert state.next_starter == 1
-    assert new_state(players, seed=7, starter=players - 1).next_starter == 0
+    assert GAME.new_game(players, seed=7, game_number=1).current_player == 1
+    assert GAME.new_game(players, seed=7, game_number=players).current_player == 0
 
 
 def test_mk_1_bad_set_up() -> None:
