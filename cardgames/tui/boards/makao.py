@@ -19,6 +19,7 @@ from textual.widgets import Static
 from cardgames.core.cards import Card, Rank, Suit
 from cardgames.core.engine import Action
 from cardgames.games.makao.actions import CallMakao, Demand, Draw, Pass, Play, Take, Wait
+from cardgames.session.session import possessive
 from cardgames.tui.render import (
     CardStyle,
     back_box,
@@ -115,7 +116,9 @@ class MakaoBoard(Board):
         if view.viewer is None:
             box.border_title = "Hands are hidden"
         else:
-            box.border_title = f"{_possessive(info.names[view.viewer])} hand ({len(view.hand)})"
+            whose = possessive(info.names[view.viewer])
+            whose = whose[:1].upper() + whose[1:]
+            box.border_title = f"{whose} hand ({len(view.hand)})"
         self.refresh_bindings()
         self._maybe_ask_demand()
 
@@ -293,10 +296,6 @@ class MakaoBoard(Board):
     def accepted(self) -> None:
         """Forget the selection once a move was played."""
         self.query_one(HandWidget).clear_selection()
-
-
-def _possessive(name: str) -> str:
-    return "Your" if name == "You" else f"{name}'s"
 
 
 def _faces(cards: Sequence[Card]) -> list[tuple[Rank, Suit]]:
