@@ -60,7 +60,12 @@ class PlainBadParameter(click.BadParameter):
 
 
 def number_option(
-    name: str, kind: type[int] | type[float], minimum: float | None, what: str, **attrs: Any
+    name: str,
+    kind: type[int] | type[float],
+    minimum: float | None,
+    what: str,
+    maximum: float | None = None,
+    **attrs: Any,
 ) -> Callable[[_Decorated], _Decorated]:
     """A click option for an int or float whose errors say what is wanted and what was given.
 
@@ -71,10 +76,16 @@ def number_option(
         name: The option, such as ``--bot-delay``.
         kind: ``int`` or ``float``.
         minimum: The smallest value allowed, or None.
+        maximum: The largest value allowed, or None.
         what: The wanted value in words (``a number of seconds``, ``a whole number``).
         **attrs: Passed on to ``click.option`` (default, help, metavar …).
     """
-    wanted = what if minimum is None else f"{what} ({minimum:g} or more)"
+    if minimum is None:
+        wanted = what
+    elif maximum is None:
+        wanted = f"{what} ({minimum:g} or more)"
+    else:
+        wanted = f"{what} from {minimum:g} to {maximum:g}"
 
     def read(ctx: click.Context, param: click.Parameter, value: str | None) -> float | None:
         if value is None:
@@ -88,6 +99,7 @@ def number_option(
             number is None
             or not math.isfinite(number)
             or (minimum is not None and number < minimum)
+            or (maximum is not None and number > maximum)
         ):
             raise PlainBadParameter(f"{name} must be {wanted}, not {value!r}", ctx, param)
         return number
@@ -153,6 +165,7 @@ turn_seconds_option = number_option(
     float,
     0,
     "a number of seconds",
+    3600,
     metavar="SECONDS",
     default=None,
     help="Seconds per turn in games with a turn clock (0 switches it off).",
@@ -356,7 +369,11 @@ def screenshots(out: Path) -> None:
     """
     from cardgames.tui.screenshots import write_screenshots
 
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        reason = f"cannot write screenshots to {str(out)!r}: {error.strerror}"
+        raise click.UsageError(reason) from None
     for path in write_screenshots(out):
         click.echo(str(path))
 

@@ -65,7 +65,15 @@ def invoke(*args: str) -> Result:
         ),
         (
             ["play", "makao", "--turn-seconds", "nan"],
-            "--turn-seconds must be a number of seconds (0 or more), not 'nan'",
+            "--turn-seconds must be a number of seconds from 0 to 3600, not 'nan'",
+        ),
+        (
+            ["play", "shithead", "--turn-seconds", "1e9"],
+            "--turn-seconds must be a number of seconds from 0 to 3600, not '1e9'",
+        ),
+        (
+            ["screenshots", "--out", "/proc/no-such-folder"],
+            "cannot write screenshots to '/proc/no-such-folder'",
         ),
         (["play", "makao", "--colour"], "No such option '--colour'"),
         (["play"], "Missing argument 'GAME'"),
