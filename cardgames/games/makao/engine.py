@@ -422,10 +422,12 @@ class MakaoState:
     def _end_turn(self, player: int, events: list[Event]) -> tuple[Event, ...]:
         """Close ``player``'s turn and find who moves next.
 
-        A pending draw or stop goes to the adjacent player still in (MK-9, MK-15), backwards when
-        K♠ is on top, even if he has lost turns to sit out; otherwise the turn passes clockwise
-        and seats with lost turns sit one out each (MK-10). A demand ends when the turn reaches
-        or passes its maker (MK-13).
+        The turn passes clockwise, or backwards for a pending draw with K♠ on top (MK-9). Seats
+        that are out are passed over (MK-15); seats with lost turns are passed over too, each
+        losing one lost turn (MK-10), so a pending draw or stop lands on the first seat that
+        really plays. A pending draw or stop never comes back to its own player: if every other
+        seat still in sits out, it goes to the nearest of them, who loses no turn for it (MK-10).
+        A demand ends when the turn reaches or passes its maker (MK-13).
         """
         if (
             self.played
@@ -439,7 +441,9 @@ class MakaoState:
         if self.pending_draw or self.pending_skips:
             top = self.top_as
             backward = self.pending_draw and top.rank is Rank.KING and top.suit is Suit.SPADES
-            self.current = self._walk(player, -1 if backward else 1, events, lose_turns=False)
+            self.current = self._walk(
+                player, -1 if backward else 1, events, lose_turns=self._someone_plays(player)
+            )
         else:
             self.current = self._walk(player, 1, events, lose_turns=True)
         self.phase = "play"
@@ -448,7 +452,20 @@ class MakaoState:
         self.played = False
         return tuple(events)
 
+    def _someone_plays(self, player: int) -> bool:
+        """True if a seat still in other than ``player`` has no lost turns (MK-10, MK-15)."""
+        finished = self.finished
+        return any(
+            not lost and seat != player and seat not in finished
+            for seat, lost in enumerate(self.skip_turns)
+        )
+
     def _walk(self, seat: int, step: int, events: list[Event], *, lose_turns: bool) -> int:
+        """The next seat from ``seat`` by ``step`` that is still in, ending a demand on the way.
+
+        With ``lose_turns`` a seat with lost turns is passed over and loses one (MK-10, MK-13,
+        MK-15).
+        """
         finished = self.finished
         while True:
             seat = (seat + step) % self.players

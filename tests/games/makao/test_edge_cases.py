@@ -9,7 +9,7 @@ from cardgames.core.errors import IllegalMove
 from cardgames.games.makao import GAME
 from cardgames.games.makao.actions import CallMakao, Demand, Draw, Pass, Take, Wait
 from cardgames.games.makao.moves import ActiveDemand
-from tests.games.makao.builders import cards, play, plays_of, position
+from tests.games.makao.builders import cards, finish_turn, play, plays_of, position
 
 NAMES = ["Anna", "Bob", "Cyril", "Dora", "Ed"]
 
@@ -173,21 +173,87 @@ def test_refusal_sentences() -> None:
         early.apply(CallMakao())
 
 
-def test_mk_9_mk_10_battle_reaches_a_player_sitting_out() -> None:
-    """MK-9, MK-10 as rules.md words them: a battle goes to the neighbour even if he sits out
-    turns, and taking it does not use up his lost turns."""
-    hands = [["2h", "9h", "8c"], ["6d", "7d"], ["10c", "Qc"]]
-    state = position(hands, ["5h"], skip_turns=[0, 1, 0], stock=["5c", "6c", "7c", "8s"])
-    state.apply(play("2h"))
-    assert (state.current_player, state.pending_draw) == (1, 2)
-    state.apply(Take())
+def test_mk_10_battle_passes_a_player_sitting_out() -> None:
+    """MK-10: B waits out two 4s; A's 2 passes over B, using up his lost turn, and C must answer."""
+    hands = [["4d", "4c", "2c", "9s"], ["7h", "8h"], ["10c", "Jd", "5h"]]
+    state = position(hands, ["8d"], stock=["5s", "6s", "7s", "Kd", "Qh"])
+    state.apply(play("4d", "4c"))
+    state.apply(Wait())
     assert state.skip_turns == [0, 1, 0]
-    assert state.current_player == 2
-    state.apply(Draw())
+    finish_turn(state)
+    events = state.apply(play("2c"))
+    assert [(event.kind, event.player) for event in events] == [("play", 0), ("skip", 1)]
+    assert (state.current_player, state.pending_draw) == (2, 2)
+    assert state.skip_turns == [0, 0, 0]
+    assert GAME.describe(events[0], None, NAMES) == "Anna played 2♣ — Cyril must take 2 or answer"
+    assert GAME.describe(events[1], None, NAMES) == "Bob sits out a turn"
+    state.apply(Take())
     assert state.current_player == 0
-    events = state.apply(play("9h"))
+    finish_turn(state)
+    assert state.current_player == 1
+
+
+def test_mk_9_mk_10_king_of_spades_passes_a_player_sitting_out() -> None:
+    """MK-9, MK-10: C's K♠ goes back past B, who sits out that turn, to A; then B plays."""
+    hands = [["6c", "7d"], ["8c", "9d"], ["Ks", "5d"]]
+    state = position(hands, ["9s"], current=2, skip_turns=[0, 1, 0])
+    events = state.apply(play("Ks"))
     assert ("skip", 1) in [(event.kind, event.player) for event in events]
-    assert state.current_player == 2
+    assert (state.current_player, state.pending_draw) == (0, 5)
+    assert state.skip_turns == [0, 0, 0]
+    state.apply(Take())
+    assert state.current_player == 1
+
+
+def test_mk_10_mk_15_stop_passes_players_out_and_sitting_out() -> None:
+    """MK-10, MK-15: B is out and C sits out two turns: A's 4 goes to D, and C loses one turn."""
+    hands = [["4h", "9s"], [], ["6c", "7c"], ["8c", "9d"]]
+    state = position(hands, ["5h"], finished=[1], skip_turns=[0, 0, 2, 0])
+    state.apply(play("4h"))
+    assert (state.current_player, state.pending_skips) == (3, 1)
+    assert state.skip_turns == [0, 0, 1, 0]
+    assert state.legal_actions() == (Wait(),)
+
+
+def test_mk_10_two_players_battle_goes_to_the_player_sitting_out() -> None:
+    """MK-10: with two players a battle never comes back to its player: B, who sits out, must
+    answer or take, and that does not use up his lost turn."""
+    state = position([["4c", "4d", "2d", "9d", "8s"], ["7h", "8h"]], ["8c"], stock=["5c", "6c"])
+    state.apply(play("4c", "4d"))
+    state.apply(Wait())
+    assert (state.current_player, state.skip_turns) == (0, [0, 1])
+    events = state.apply(play("2d"))
+    assert "skip" not in [event.kind for event in events]
+    assert (state.current_player, state.pending_draw, state.skip_turns) == (1, 2, [0, 1])
+    state.apply(Take())
+    assert state.current_player == 0
+    events = state.apply(play("9d"))
+    assert ("skip", 1) in [(event.kind, event.player) for event in events]
+    assert (state.current_player, state.skip_turns) == (0, [0, 0])
+
+
+@pytest.mark.parametrize(
+    ("card", "top", "target", "draw"), [("2h", "5h", 1, 2), ("Ks", "5s", 2, 5)]
+)
+def test_mk_9_mk_10_everyone_else_sits_out(card: str, top: str, target: int, draw: int) -> None:
+    """MK-9, MK-10: B and C both sit out: A's 2 goes to B, A's K♠ back to C; no turn is lost."""
+    state = position([[card, "9d"], ["6c", "7c"], ["8c", "9c"]], [top], skip_turns=[0, 1, 1])
+    events = state.apply(play(card))
+    assert "skip" not in [event.kind for event in events]
+    assert (state.current_player, state.pending_draw) == (target, draw)
+    assert state.skip_turns == [0, 1, 1]
+
+
+def test_mk_10_mk_13_passing_a_maker_who_sits_out_ends_his_demand() -> None:
+    """MK-10, MK-13: B demanded ♥ and sits out; A's 2♥ passes B, which ends the demand, to C."""
+    demand = {"kind": "suit", "value": "h", "by": 1}
+    state = position([["2h", "9d"], ["6c", "7c"], ["8c", "9c"]], ["5h"], demand=demand,
+                     skip_turns=[0, 1, 0])
+    events = state.apply(play("2h"))
+    assert [(event.kind, event.player) for event in events] == [
+        ("play", 0), ("demand-end", 1), ("skip", 1),
+    ]
+    assert (state.current_player, state.pending_draw, state.demand) == (2, 2, None)
 
 
 def test_mk_11_jack_with_no_demand_ends_the_old_one() -> None:
