@@ -54,13 +54,19 @@ class CardGamesApp(App[None]):
         self.pass_delay = pass_delay
 
     def get_css_variables(self) -> dict[str, str]:
-        """The theme's variables plus the border kinds: ``$frame`` (round) and ``$frame-heavy``,
-        both ``ascii`` in ASCII mode."""
+        """The theme's variables plus the ASCII-mode switches.
+
+        ``$frame`` (round), ``$frame-heavy``, ``$frame-solid`` and ``$frame-toast`` (outer) are
+        all ``ascii`` in ASCII mode; ``$scrollbars`` is ``hidden`` there, since scrollbars are
+        drawn with block characters.
+        """
         variables = super().get_css_variables()
         plain = self.settings.ascii
         variables["frame"] = "ascii" if plain else "round"
         variables["frame-heavy"] = "ascii" if plain else "heavy"
         variables["frame-solid"] = "ascii" if plain else "solid"
+        variables["frame-toast"] = "ascii" if plain else "outer"
+        variables["scrollbars"] = "hidden" if plain else "visible"
         return variables
 
     def get_key_display(self, binding: Binding) -> str:

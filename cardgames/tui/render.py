@@ -273,6 +273,47 @@ def ascii_text(text: str) -> str:
     return "".join(char for char in spelled if not unicodedata.combining(char))
 
 
+def ascii_rules(markdown: str) -> str:
+    """Rules text in plain ASCII: cards as ``7h``, other suit symbols as words, dashes as ``-``.
+
+    ``"K♥ on a 2♥; a ♥ demand – or ♠"`` becomes ``"Kh on a 2h; a hearts demand - or spades"``.
+
+    Args:
+        markdown: A game's ``rules_text()``.
+
+    Returns:
+        The same Markdown with only ASCII characters where the app knows a spelling.
+    """
+    text = _CARD_IN_TEXT.sub(
+        lambda m: m.group(1) + next(s.value for s in Suit if s.symbol == m.group(2)), markdown
+    )
+    for suit in Suit:
+        text = text.replace(suit.symbol, suit.name.lower())
+    return ascii_text(text)
+
+
+def shorten_words(text: str, limit: int = 20) -> str:
+    """``text`` with each word longer than ``limit`` + 3 cut to ``limit`` characters and ``…``.
+
+    Keeps a message that echoes what was typed (``'xxxx…' is not a command``) readable in the
+    status line. A closing quote or bracket stays.
+
+    Args:
+        text: A message for the status line.
+        limit: Characters kept of a long word.
+
+    Returns:
+        The message with long words shortened.
+    """
+
+    def cut(match: re.Match[str]) -> str:
+        word = match.group(0)
+        tail = word[-1] if word[-1] in "'\")]" else ""
+        return f"{word[:limit]}…{tail}"
+
+    return re.sub(rf"\S{{{limit + 4},}}", cut, text)
+
+
 def shown(text: str, ascii: bool) -> str:
     """``text`` as the app draws it: unchanged, or through :func:`ascii_text` when ``ascii``."""
     return ascii_text(text) if ascii else text

@@ -10,6 +10,11 @@ from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.widgets.hand import HandWidget
 
 
+def arrows(cursor: int, target: int) -> list[str]:
+    """The Left or Right presses that move a hand cursor from ``cursor`` to ``target``."""
+    return ["right"] * (target - cursor) if target >= cursor else ["left"] * (cursor - target)
+
+
 def table(app: CardGamesApp) -> TableScreen | None:
     """The table screen if it is on top, else None."""
     screen = app.screen
@@ -42,7 +47,7 @@ async def play_one_turn(pilot: Pilot[None], app: CardGamesApp) -> str:
     if plays:
         hand = screen.query_one(HandWidget)
         target = view.hand.index(plays[0].cards[0])
-        keys = ["right"] * ((target - hand.cursor) % len(view.hand)) + ["enter"]
+        keys = [*arrows(hand.cursor, target), "enter"]
     else:
         verbs = ((Take, "t"), (Wait, "w"), (Draw, "d"), (Pass, "p"))
         keys = [next(key for kind, key in verbs if any(isinstance(a, kind) for a in legal))]

@@ -18,6 +18,7 @@ from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.table_row import TableRow
+from tests.tui.drive import arrows
 
 Row = Sequence[str | None]
 
@@ -95,10 +96,6 @@ def my_turn(app: CardGamesApp) -> bool:
     return isinstance(screen, TableScreen) and bool(screen.session.legal_actions())
 
 
-def _steps(cursor: int, target: int, size: int) -> list[str]:
-    return ["right"] * ((target - cursor) % size)
-
-
 def _row_steps(row: TableRow, target: int, lying: Sequence[bool]) -> list[str]:
     occupied = [i for i, here in enumerate(lying) if here]
     return ["right"] * ((occupied.index(target) - occupied.index(row.cursor)) % len(occupied))
@@ -121,7 +118,7 @@ async def play_turn(pilot: Pilot[None], app: CardGamesApp, *, prefer: Card | Non
     if view.phase == SWAP:
         keys = ["r"]
     elif view.phase == BONUS:
-        keys = [*_steps(hand.cursor, 0, len(hand.cards)), "space", "enter"]
+        keys = [*arrows(hand.cursor, 0), "space", "enter"]
     elif view.source == FACE_DOWN:
         target = next(a.position for a in view.legal if isinstance(a, Blind)) - 1
         keys = [*_row_steps(row, target, view.face_down[seat]), "enter"]
@@ -131,7 +128,7 @@ async def play_turn(pilot: Pilot[None], app: CardGamesApp, *, prefer: Card | Non
         keys = [*_row_steps(row, target, lying), "enter"]
     elif plays:
         chosen = next((a for a in plays if prefer in a.cards), plays[0])
-        keys = _steps(hand.cursor, hand.cards.index(chosen.cards[0]), len(hand.cards))
+        keys = arrows(hand.cursor, hand.cards.index(chosen.cards[0]))
         keys.append("enter")
     else:
         keys = ["p"]

@@ -10,7 +10,7 @@ from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
-from tests.tui.drive import human_to_move, play_one_turn, screen_name, table
+from tests.tui.drive import arrows, human_to_move, play_one_turn, screen_name, table
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -132,7 +132,7 @@ async def test_jack_opens_the_demand_dialog_with_the_legal_demands() -> None:
         jack = next(a.cards[0] for a in view.legal
                     if isinstance(a, Play) and a.cards[0].rank is Rank.JACK)
         hand = screen.query_one(HandWidget)
-        await pilot.press(*["right"] * ((view.hand.index(jack) - hand.cursor) % len(view.hand)))
+        await pilot.press(*arrows(hand.cursor, view.hand.index(jack)))
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         dialog = app.screen

@@ -18,6 +18,7 @@ from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.table_row import TableRow
+from tests.tui.drive import arrows
 from tests.tui.shithead_drive import FakeClock, deal, my_turn, play_turn, position, table
 
 SIZE = (80, 24)
@@ -46,7 +47,7 @@ def _to_card(app: CardGamesApp, code: str) -> list[str]:
     """Arrow keys that bring the hand cursor to the card ``code``."""
     hand = table(app).query_one(HandWidget)
     target = hand.cards.index(parse_card(code))
-    return ["right"] * ((target - hand.cursor) % len(hand.cards))
+    return arrows(hand.cursor, target)
 
 
 async def test_full_game_by_keys_with_swap_extra_move_face_up_and_blind_play(
@@ -83,7 +84,7 @@ async def test_full_game_by_keys_with_swap_extra_move_face_up_and_blind_play(
             if view.phase == BONUS:
                 seen.add("bonus")
                 assert _keys(app)["enter"] == "Lay" and _keys(app)["escape"] == "Decline"
-                assert "Esc declines" in _status(app)
+                assert "Esc unmarks or declines" in _status(app)
                 assert "Extra move" in str(table(app).query_one("#turn").render())
             elif view.source == FACE_UP and any(isinstance(a, Play) for a in view.legal):
                 seen.add("face-up")
@@ -150,9 +151,17 @@ async def test_escape_declines_the_extra_move_and_the_log_shows_a_burn(
         await pilot.pause()
         assert session.view().phase == BONUS
         done = len(session.history)
-        await pilot.press("space", "escape")
+        await pilot.press("space")
         await pilot.pause()
-        assert session.history[done] == (0, Decline()), "Esc declines even with a selection"
+        assert _keys(app)["escape"] == "Clear marks"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert len(session.history) == done, "Esc with a card marked only clears the mark"
+        assert table(app).query_one(HandWidget).selection == []
+        assert _keys(app)["escape"] == "Decline"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert session.history[done] == (0, Decline()), "Esc with nothing marked declines"
         assert "You declined the extra move" in session.log_lines(0)
 
 

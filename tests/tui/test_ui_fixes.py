@@ -25,7 +25,7 @@ from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.log import LogPanel
 from cardgames.tui.widgets.seats import SeatInfo, seat_line
 from cardgames.tui.widgets.table_row import TableRow
-from tests.tui.drive import human_to_move, screen_name, table
+from tests.tui.drive import arrows, human_to_move, screen_name, table
 from tests.tui.screen_text import screen_text
 from tests.tui.shithead_drive import FakeClock, deal, my_turn, position
 
@@ -140,8 +140,7 @@ async def test_errors_clear_on_hand_over_and_on_a_new_selection() -> None:
         view = screen.session.view()
         hand = screen.query_one(HandWidget)
         stuck = next(card for card in view.hand if card not in view.playable)
-        await pilot.press(*["right"] * ((view.hand.index(stuck) - hand.cursor) % len(view.hand)),
-                          "enter")
+        await pilot.press(*arrows(hand.cursor, view.hand.index(stuck)), "enter")
         assert _status(app).startswith("✗"), "an unplayable card is refused"
         await pilot.press("space")
         assert not _status(app).startswith("✗"), "a new selection clears the error"

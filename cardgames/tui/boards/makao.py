@@ -312,12 +312,13 @@ def _same_play(legal: Sequence[Card], chosen: Sequence[Card]) -> bool:
 
 
 def _demand_text(value: Rank | Suit | None, style: CardStyle) -> Text:
+    """``sevens``, ``♥ hearts`` (just ``hearts`` in ASCII mode) or ``nothing``."""
     if isinstance(value, Rank):
         return Text(value.noun, style="bold")
     if isinstance(value, Suit):
-        symbol = value.value if style.ascii else value.symbol
         colour = suit_colour(value, style, on_dark=True)
-        return Text(f"{symbol} {value.noun}", style=f"bold {colour}")
+        shown_as = value.noun if style.ascii else f"{value.symbol} {value.noun}"
+        return Text(shown_as, style=f"bold {colour}")
     return Text("nothing")
 
 

@@ -6,7 +6,9 @@ Keys (the footer shows only those that do something now):
   either zone; Enter or ``s`` swaps the hand card with the face-up card; ``1``–``3`` swap the hand
   card under the cursor with that face-up position; ``r`` says ready.
 * Play from the hand (SH-5, SH-6): arrows, Space selects, Enter plays; ``p`` picks up (SH-8).
-* Extra moves after a 2 (SH-9): Space picks hand cards in order, Enter lays them, Esc declines.
+* Extra moves after a 2 (SH-9): Space picks hand cards in order, Enter lays them; Esc clears the
+  marks, and with nothing marked declines.
+* Esc clears the marks in any phase (in the swap phase too) before it does anything else.
 * Face-up cards (SH-14): the face-up row is the active zone; arrows, Space, Enter.
 * Blind play (SH-15): arrows and Enter on a face-down card, or ``1``–``3``.
 """
@@ -106,6 +108,7 @@ class ShitheadBoard(Board):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "swap", "Swap", priority=True),
         Binding("enter", "lay", "Lay", priority=True),
+        Binding("escape", "clear_marks", "Clear marks", priority=True),
         Binding("escape", "verb('decline')", "Decline", priority=True),
         Binding("s", "swap", "Swap", show=False),
         Binding("r", "verb('ready')", "Ready"),
@@ -316,9 +319,9 @@ class ShitheadBoard(Board):
             return ""
         legal = view.legal
         if view.phase == SWAP:
-            return "Space marks a hand and a face-up card, Enter swaps (or 1-3); r: ready."
+            return "Space marks a hand and a face-up card, Enter swaps, Esc unmarks; r: ready."
         if view.phase == BONUS:
-            return "Extra move: Space picks hand cards in order, Enter lays them, Esc declines."
+            return "Extra move: Space picks cards in order, Enter lays; Esc unmarks or declines."
         pick_up = any(isinstance(a, PickUp) for a in legal)
         if view.source == FACE_DOWN:
             return "Play blind: ←→ and Enter turn a face-down card, or 1-3."
@@ -345,11 +348,34 @@ class ShitheadBoard(Board):
             return self._can(Swap)
         if action == "lay":
             return self._can(Bonus)
+        if action == "clear_marks":
+            return self._marked()
         if action == "verb" and parameters:
+            if parameters[0] == "decline" and self._marked():
+                return False
             return self._can(_VERBS[str(parameters[0])])
         if action == "position":
             return self._can(Swap) or self._can(Blind)
         return True
+
+    def _marked(self) -> bool:
+        """Whether a hand card or a table card is marked (selected)."""
+        return bool(self.query_one(HandWidget).selection or self.query_one(TableRow).selection)
+
+    def action_clear_marks(self) -> None:
+        """Esc with cards marked: unmark them all; the next Esc declines an extra move (SH-9)."""
+        self.query_one(HandWidget).action_clear()
+        row = self.query_one(TableRow)
+        row.clear_selection()
+        self.refresh_bindings()
+
+    def on_hand_widget_selection_changed(self, message: HandWidget.SelectionChanged) -> None:
+        """Marks changed: Esc now clears them, or declines (the footer follows)."""
+        self.refresh_bindings()
+
+    def on_table_row_selection_changed(self, message: TableRow.SelectionChanged) -> None:
+        """Marks changed: Esc now clears them, or declines (the footer follows)."""
+        self.refresh_bindings()
 
     def action_verb(self, verb: str) -> None:
         """Play the legal action of that kind (ready, pick up, decline)."""

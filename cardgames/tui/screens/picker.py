@@ -88,4 +88,6 @@ class PickerScreen(Screen[None]):
             return
         from cardgames.tui.screens.setup import SetupScreen
 
+        # A "coming soon" note belongs to the picker; it must not follow onto the set-up.
+        self.app.clear_notifications()
         self.app.push_screen(SetupScreen(info))

@@ -10,9 +10,26 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
+from cardgames.tui.render import ascii_rules
+from cardgames.tui.settings import settings_of
+
+
+class AsciiMarkdown(Markdown):
+    """Markdown whose list bullets are ASCII characters and whose tables have no box lines."""
+
+    DEFAULT_CSS = """
+    AsciiMarkdown MarkdownTableContent { keyline: none; }
+    """
+
+    def __init__(self, markdown: str) -> None:
+        super().__init__(markdown)
+        self.BULLETS = ["- ", "* ", "+ ", "- ", "* "]
+
 
 class RulesScreen(Screen[None]):
     """Shows a game's ``rules_text()``; Escape, ``q`` or ``?`` goes back.
+
+    In ASCII mode the text is transliterated (:func:`ascii_rules`) and bullets are ASCII.
 
     Args:
         title: The game's title.
@@ -36,7 +53,10 @@ class RulesScreen(Screen[None]):
         """A title line, the scrolling rules and the footer."""
         yield Static(f" Rules of {self.game_title} ", id="rules-title")
         with VerticalScroll(id="rules-body"):
-            yield Markdown(self.markdown)
+            if settings_of(self.app).ascii:
+                yield AsciiMarkdown(ascii_rules(self.markdown))
+            else:
+                yield Markdown(self.markdown)
         yield Footer()
 
     def action_scroll(self, lines: int) -> None:

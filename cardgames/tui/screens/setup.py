@@ -55,6 +55,24 @@ def seat_names(humans: Sequence[bool]) -> list[str]:
     return [next(people_left) if human else next(spare_left) for human in humans]
 
 
+def repeated_name(names: Sequence[str]) -> int | None:
+    """The first seat whose name an earlier seat already has, ignoring case and outer spaces.
+
+    Args:
+        names: One name per seat, in seat order.
+
+    Returns:
+        That seat's index, or None when all names differ.
+    """
+    seen: set[str] = set()
+    for seat, name in enumerate(names):
+        key = name.strip().casefold()
+        if key in seen:
+            return seat
+        seen.add(key)
+    return None
+
+
 class Tick(Checkbox):
     """A checkbox that reads ``[x]`` when on and ``[ ]`` when off, in any colour scheme."""
 
@@ -242,11 +260,21 @@ class SetupScreen(Screen[None]):
             setup = self.setup()
             turn_seconds = self.turn_seconds()
         except ValueError as error:
-            self.query_one("#setup-error", Static).update(Text(str(error), style="bold #ff5f5f"))
+            self._refuse(str(error))
+            return
+        seat = repeated_name([spec.name for spec in setup.seats])
+        if seat is not None:
+            name = setup.seats[seat].name
+            self._refuse(f"Two players are called {name!r}; give seat {seat + 1} another name "
+                         "so the hand-over screen can tell them apart.")
+            self.query_one(f"#name-{seat}", Input).focus()
             return
         app = self.app
         if isinstance(app, CardGamesApp):
             app.start_game(setup, replace=True, turn_seconds=turn_seconds)
+
+    def _refuse(self, message: str) -> None:
+        self.query_one("#setup-error", Static).update(Text(message, style="bold #ff5f5f"))
 
     def action_back(self) -> None:
         """Back to the game picker."""

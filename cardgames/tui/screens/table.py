@@ -25,7 +25,7 @@ from cardgames.core.engine import PlayerId
 from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.session import Session
 from cardgames.tui.boards import load_board
-from cardgames.tui.render import CardStyle, cards_in_text, shown
+from cardgames.tui.render import CardStyle, cards_in_text, shorten_words, shown
 from cardgames.tui.screens.dialogs import ConfirmDialog
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screens.rules import RulesScreen
@@ -50,7 +50,9 @@ class TableScreen(Screen[None]):
 
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("colon", "command", "Command"),
+        # A priority binding runs before the next key is handed to a widget, so the keys typed
+        # right after ``:`` reach the bar, not the table.
+        Binding("colon", "command", "Command", priority=True),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
         Binding("q", "leave", "Leave"),
@@ -120,6 +122,8 @@ class TableScreen(Screen[None]):
         self.board.disabled = small
         if small:
             self.set_focus(None)
+        elif self._typing():
+            self.set_focus(self.query_one("#command", CommandBar))
         else:
             self._focus_board()
         self.refresh_bindings()
@@ -236,7 +240,8 @@ class TableScreen(Screen[None]):
         if self.error or self.note:
             mark, colour = ("✗ ", "#ff5f5f") if self.error else ("✓ ", "#87d787")
             text = Text(shown(mark, self.card_style.ascii), style=f"bold {colour}")
-            text.append_text(cards_in_text(self.error or self.note, self.card_style))
+            message = shown(shorten_words(self.error or self.note), self.card_style.ascii)
+            text.append_text(cards_in_text(message, self.card_style))
             if self.error:
                 text.stylize_before("#ffafaf")
             status.update(text)

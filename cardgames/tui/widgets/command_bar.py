@@ -27,20 +27,24 @@ class CommandBar(Input):
         """The player pressed Escape in the bar."""
 
     def __init__(self, *, placeholder: str = "", id: str | None = None) -> None:
-        super().__init__(placeholder=placeholder, id=id)
+        super().__init__(placeholder=placeholder, id=id, select_on_focus=False)
         self.completions: tuple[str, ...] = ()
         self._matches: list[str] = []
         self._shown = -1
 
     def open(self, completions: tuple[str, ...]) -> None:
-        """Show the bar empty, completing from ``completions``, and focus it."""
+        """Show the bar empty, completing from ``completions``, and focus it at once.
+
+        The focus is set now, not after the screen's next refresh, so that keys typed right after
+        ``:`` go to the bar rather than to the table.
+        """
         self.completions = completions
         self.suggester = SuggestFromList(completions, case_sensitive=False)
         self._matches = []
         self._shown = -1
         self.value = ""
         self.display = True
-        self.focus()
+        self.screen.set_focus(self)
 
     def action_complete(self) -> None:
         """Accept the suggestion; on a repeated Tab, show the next matching command."""

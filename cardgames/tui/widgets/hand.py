@@ -159,9 +159,9 @@ class HandWidget(Widget, can_focus=True):
         return True
 
     def action_move(self, step: int) -> None:
-        """Move the cursor left or right, wrapping around."""
+        """Move the cursor left or right; it stops at the first and the last card."""
         if self.cards:
-            self.cursor = (self.cursor + step) % len(self.cards)
+            self.cursor = max(0, min(self.cursor + step, len(self.cards) - 1))
             self.refresh()
 
     def action_move_row(self, step: int) -> None:
