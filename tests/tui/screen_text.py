@@ -16,3 +16,8 @@ def screen_text(app: App[None]) -> str:
     console.print(app.screen._compositor.render_update(
         full=True, screen_stack=app._background_screens, simplify=True))
     return console.export_text()
+
+
+def non_ascii(app: App[None]) -> set[str]:
+    """The characters on screen outside ASCII (empty when ``--ascii`` keeps its promise)."""
+    return {char for char in screen_text(app) if not char.isascii()}

@@ -135,3 +135,13 @@ async def play_turn(pilot: Pilot[None], app: CardGamesApp, *, prefer: Card | Non
     await pilot.press(*keys)
     await pilot.pause()
     return " ".join(keys)
+
+
+def swap_phase_deal() -> ShitheadState:
+    """Two players in the swap phase, seat 0 (the human) to swap first."""
+    return position(
+        hands=["2c 5s 9h", "3h 3s 4h"],
+        face_up=[["4d", "6c", "Ah"], ["5h", "6s", "7d"]],
+        face_down=[["10c", "Jc", "Ac"], ["8c", "8h", "9c"]],
+        phase=SWAP,
+    )

@@ -1,6 +1,6 @@
-"""What a second tester found: duplicate hot-seat names, keys typed right after ``:``, resizing
-with the command bar open, ASCII leftovers, Esc with marks in Shithead, long status messages and
-hand navigation."""
+"""Usability: duplicate hot-seat names, keys typed right after ``:``, resizing with the command bar
+open, ASCII mode on every screen, Esc with marks in Shithead, long status messages and hand
+navigation."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from textual import events
 from textual.widgets import Input, Static
 
 from cardgames.core.registry import find_game, load_game
-from cardgames.games.shithead.moves import SWAP
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.render import CardStyle, ascii_rules, shorten_words
@@ -21,8 +20,8 @@ from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.log import LogPanel
 from cardgames.tui.widgets.table_row import TableRow
 from tests.tui.drive import human_to_move, screen_name, table
-from tests.tui.screen_text import screen_text
-from tests.tui.shithead_drive import deal, my_turn, position
+from tests.tui.screen_text import non_ascii, screen_text
+from tests.tui.shithead_drive import deal, my_turn, swap_phase_deal
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -140,7 +139,7 @@ async def test_ascii_mode_rules_screen_scrolled_log_and_toast_are_plain() -> Non
         await pilot.pause()
         assert log.max_scroll_y > 0, "the log can scroll"
         assert "Something went wrong" in screen_text(app)
-        assert _non_ascii(app) == set(), "table with a scrolled log and a toast"
+        assert non_ascii(app) == set(), "table with a scrolled log and a toast"
         app.clear_notifications()
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: screen_name(app) == "RulesScreen")
@@ -148,7 +147,7 @@ async def test_ascii_mode_rules_screen_scrolled_log_and_toast_are_plain() -> Non
         pages = 0
         while True:
             await pilot.pause()
-            assert _non_ascii(app) == set(), f"rules, page {pages}"
+            assert non_ascii(app) == set(), f"rules, page {pages}"
             if body.scroll_y >= body.max_scroll_y:
                 break
             body.scroll_relative(y=20, animate=False)
@@ -156,20 +155,11 @@ async def test_ascii_mode_rules_screen_scrolled_log_and_toast_are_plain() -> Non
         assert pages >= 3, "the whole rules text was checked"
 
 
-def _non_ascii(app: CardGamesApp) -> set[str]:
-    return {char for char in screen_text(app) if not char.isascii()}
-
-
 # ---------------------------------------------------------------- 5: Esc clears the marks first
 
 
 async def test_escape_in_the_swap_phase_clears_both_marks(monkeypatch: pytest.MonkeyPatch) -> None:
-    deal(monkeypatch, position(
-        hands=["2c 5s 9h", "3h 3s 4h"],
-        face_up=[["4d", "6c", "Ah"], ["5h", "6s", "7d"]],
-        face_down=[["10c", "Jc", "Ac"], ["8c", "8h", "9c"]],
-        phase=SWAP,
-    ))
+    deal(monkeypatch, swap_phase_deal())
     app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1), FAST)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(app))

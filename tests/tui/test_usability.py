@@ -1,5 +1,5 @@
-"""What a new user found at 80×24: the command bar, the leave dialog, hot-seat names, the status
-line, small terminals, ASCII mode, captions, the swap phase, key feedback and the setup form."""
+"""Usability at 80×24: the command bar, the leave dialog, hot-seat names, the status line, small
+terminals, ASCII mode, captions, the swap phase, key feedback and the setup form."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from cardgames.core.cards import Card, parse_card
 from cardgames.core.registry import find_game
 from cardgames.games.makao.actions import Draw, Play
 from cardgames.games.shithead.actions import PickUp, Swap
-from cardgames.games.shithead.moves import SWAP
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.render import CardStyle, card_chip, chip_state
@@ -26,8 +25,8 @@ from cardgames.tui.widgets.log import LogPanel
 from cardgames.tui.widgets.seats import SeatInfo, seat_line
 from cardgames.tui.widgets.table_row import TableRow
 from tests.tui.drive import arrows, human_to_move, screen_name, table
-from tests.tui.screen_text import screen_text
-from tests.tui.shithead_drive import FakeClock, deal, my_turn, position
+from tests.tui.screen_text import non_ascii, screen_text
+from tests.tui.shithead_drive import FakeClock, deal, my_turn, position, swap_phase_deal
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -185,10 +184,6 @@ async def test_a_too_small_terminal_shows_a_notice_and_keys_do_nothing() -> None
 # ---------------------------------------------------------------- 7: ASCII mode
 
 
-def _non_ascii(app: CardGamesApp) -> set[str]:
-    return {char for char in screen_text(app) if not char.isascii()}
-
-
 async def test_ascii_mode_draws_only_ascii_on_every_main_screen(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -196,25 +191,25 @@ async def test_ascii_mode_draws_only_ascii_on_every_main_screen(
     app = CardGamesApp(settings=plain)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert _non_ascii(app) == set(), "picker"
+        assert non_ascii(app) == set(), "picker"
         await pilot.press("1")
         await wait_until(pilot, lambda: screen_name(app) == "SetupScreen")
         await pilot.pause()
-        assert _non_ascii(app) == set(), "set-up"
+        assert non_ascii(app) == set(), "set-up"
     seats = (SeatSpec("Anna"), SeatSpec("Bob"), SeatSpec("Cyril", "default"))
     app = CardGamesApp(GameSetup("makao", seats, {}, 3), plain, pass_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
         await pilot.pause()
-        assert _non_ascii(app) == set(), "pass screen"
+        assert non_ascii(app) == set(), "pass screen"
         await pilot.press("enter")
         await wait_until(pilot, lambda: human_to_move(app))
         await pilot.press("right", "space", "colon")
         await pilot.pause()
-        assert _non_ascii(app) == set(), "Makao table with the command bar"
+        assert non_ascii(app) == set(), "Makao table with the command bar"
         await pilot.press("escape", "q")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        assert _non_ascii(app) == set(), "leave dialog"
+        assert non_ascii(app) == set(), "leave dialog"
     deal(monkeypatch, position(
         hands=["3c 8d 9s", "8s 9h Kc"],
         face_up=[["Jd", "Ks", "Ac"], ["Qc", "6d", "Ad"]],
@@ -225,7 +220,7 @@ async def test_ascii_mode_draws_only_ascii_on_every_main_screen(
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(app))
         await pilot.pause()
-        assert _non_ascii(app) == set(), "Shithead table"
+        assert non_ascii(app) == set(), "Shithead table"
         assert "8h 8c - 2 more eights burn" in screen_text(app)
 
 
@@ -261,12 +256,7 @@ async def test_demand_dialog_takes_a_typed_rank_and_shows_the_table_behind() -> 
 
 
 async def test_swap_phase_asks_for_marks_and_shows_them(monkeypatch: pytest.MonkeyPatch) -> None:
-    deal(monkeypatch, position(
-        hands=["2c 5s 9h", "3h 3s 4h"],
-        face_up=[["4d", "6c", "Ah"], ["5h", "6s", "7d"]],
-        face_down=[["10c", "Jc", "Ac"], ["8c", "8h", "9c"]],
-        phase=SWAP,
-    ))
+    deal(monkeypatch, swap_phase_deal())
     app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1), FAST)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(app))
