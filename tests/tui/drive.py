@@ -7,6 +7,7 @@ from textual.pilot import Pilot
 from cardgames.games.makao.actions import Draw, Pass, Play, Take, Wait
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screens.table import TableScreen
+from cardgames.tui.screenshots import wait_until
 from cardgames.tui.widgets.hand import HandWidget
 
 
@@ -25,6 +26,14 @@ def human_to_move(app: CardGamesApp) -> bool:
     """True when the table is on top and its viewer must act."""
     screen = table(app)
     return screen is not None and bool(screen.session.legal_actions())
+
+
+async def table_when_my_turn(pilot: Pilot[None], app: CardGamesApp) -> TableScreen:
+    """Let the app run until a human must act at the table, and return the table screen."""
+    await wait_until(pilot, lambda: human_to_move(app))
+    screen = table(app)
+    assert screen is not None
+    return screen
 
 
 def screen_name(app: CardGamesApp) -> str:

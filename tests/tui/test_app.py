@@ -10,7 +10,14 @@ from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
-from tests.tui.drive import arrows, human_to_move, play_one_turn, screen_name, table
+from tests.tui.drive import (
+    arrows,
+    human_to_move,
+    play_one_turn,
+    screen_name,
+    table,
+    table_when_my_turn,
+)
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -70,9 +77,7 @@ async def test_hot_seat_pass_screen_ignores_early_enter_and_shows_the_right_hand
         assert isinstance(app.screen, PassScreen), "Enter within 0.5 s must be ignored"
         clock.now += 0.3
         await pilot.press("enter")
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = table(app)
-        assert screen is not None
+        screen = await table_when_my_turn(pilot, app)
         session = screen.session
         assert screen.query_one(HandWidget).cards == session.view_for(0).hand
         while session.current_player == 0:
@@ -90,9 +95,7 @@ async def test_hot_seat_pass_screen_ignores_early_enter_and_shows_the_right_hand
 async def test_bad_typed_command_shows_an_error_and_changes_nothing() -> None:
     app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = table(app)
-        assert screen is not None
+        screen = await table_when_my_turn(pilot, app)
         before = json.dumps(screen.session.to_json(), sort_keys=True)
         history = list(screen.session.history)
         await pilot.press("colon", *"play 9z", "enter")
@@ -124,9 +127,7 @@ async def test_jack_opens_the_demand_dialog_with_the_legal_demands() -> None:
     app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, _seed_with_playable_jack()),
                        FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = table(app)
-        assert screen is not None
+        screen = await table_when_my_turn(pilot, app)
         session = screen.session
         view = session.view()
         jack = next(a.cards[0] for a in view.legal

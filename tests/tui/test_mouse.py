@@ -10,15 +10,13 @@ from cardgames.tui.render import CHIP_WIDTH
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
-from tests.tui.drive import human_to_move, table
+from tests.tui.drive import table_when_my_turn
 
 
 async def test_clicking_a_card_twice_plays_it() -> None:
     app = CardGamesApp(GameSetup("makao", default_seats(3, 2), {}, 5), AppSettings(bot_delay=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = table(app)
-        assert screen is not None
+        screen = await table_when_my_turn(pilot, app)
         hand = screen.query_one(HandWidget)
         nine = parse_card("9d")
         index = hand.cards.index(nine)

@@ -24,7 +24,7 @@ from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.log import LogPanel
 from cardgames.tui.widgets.seats import SeatInfo, seat_line
 from cardgames.tui.widgets.table_row import TableRow
-from tests.tui.drive import arrows, human_to_move, screen_name, table
+from tests.tui.drive import arrows, human_to_move, screen_name, table, table_when_my_turn
 from tests.tui.screen_text import non_ascii, screen_text
 from tests.tui.shithead_drive import FakeClock, deal, my_turn, position, swap_phase_deal
 
@@ -45,9 +45,7 @@ def _status(app: CardGamesApp) -> str:
 async def test_tab_completes_cycles_and_a_refused_command_stays_in_the_bar() -> None:
     app = CardGamesApp(SOLO_MAKAO, FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = table(app)
-        assert screen is not None
+        screen = await table_when_my_turn(pilot, app)
         session = screen.session
         completions = session.completions()
         assert len(completions) >= 2
@@ -129,9 +127,7 @@ async def test_errors_clear_on_hand_over_and_on_a_new_selection() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
         await pilot.press("enter")
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = table(app)
-        assert screen is not None
+        screen = await table_when_my_turn(pilot, app)
         await pilot.press("colon", *"play 9z", "enter")
         assert "9z" in _status(app)
         await pilot.press("escape")
@@ -161,9 +157,7 @@ async def test_errors_clear_on_hand_over_and_on_a_new_selection() -> None:
 async def test_a_too_small_terminal_shows_a_notice_and_keys_do_nothing() -> None:
     app = CardGamesApp(SOLO_MAKAO, FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = table(app)
-        assert screen is not None
+        screen = await table_when_my_turn(pilot, app)
         await pilot.resize_terminal(40, 12)
         await pilot.pause()
         notice = screen.query_one("#too-small")
@@ -235,9 +229,7 @@ async def test_demand_dialog_takes_a_typed_rank_and_shows_the_table_behind() -> 
     app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, _seed_with_playable_jack()),
                        FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = table(app)
-        assert screen is not None
+        screen = await table_when_my_turn(pilot, app)
         view = screen.session.view()
         jack = next(a for a in view.legal if isinstance(a, Play) and a.cards[0].rank is Rank.JACK)
         screen.session.submit(0, jack)

@@ -19,7 +19,7 @@ from cardgames.tui.widgets.command_bar import CommandBar
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.log import LogPanel
 from cardgames.tui.widgets.table_row import TableRow
-from tests.tui.drive import human_to_move, screen_name, table
+from tests.tui.drive import screen_name, table, table_when_my_turn
 from tests.tui.screen_text import non_ascii, screen_text
 from tests.tui.shithead_drive import deal, my_turn, swap_phase_deal
 
@@ -62,9 +62,7 @@ async def test_setup_refuses_two_players_with_the_same_name() -> None:
 async def test_keys_typed_right_after_colon_land_in_the_bar() -> None:
     app = CardGamesApp(SOLO_MAKAO, FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = table(app)
-        assert screen is not None
+        screen = await table_when_my_turn(pilot, app)
         await pilot.press(":", "d", "r", "a", "w")
         bar = screen.query_one(CommandBar)
         assert screen.session.history == [], "nothing was played"
@@ -76,9 +74,7 @@ async def test_keys_typed_right_after_colon_land_in_the_bar() -> None:
 async def test_keys_sent_at_once_after_colon_land_in_the_bar() -> None:
     app = CardGamesApp(SOLO_MAKAO, FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = table(app)
-        assert screen is not None
+        screen = await table_when_my_turn(pilot, app)
         driver = app._driver
         assert driver is not None
         for key, char in (("colon", ":"), ("p", "p"), ("l", "l"), ("a", "a"), ("y", "y")):
@@ -98,9 +94,7 @@ async def test_keys_sent_at_once_after_colon_land_in_the_bar() -> None:
 async def test_the_open_command_bar_gets_the_focus_back_after_a_small_terminal() -> None:
     app = CardGamesApp(SOLO_MAKAO, FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = table(app)
-        assert screen is not None
+        screen = await table_when_my_turn(pilot, app)
         await pilot.press(":", "d")
         bar = screen.query_one(CommandBar)
         assert bar.value == "d"
@@ -130,9 +124,7 @@ async def test_ascii_mode_rules_screen_scrolled_log_and_toast_are_plain() -> Non
     plain = AppSettings(bot_delay=0, ascii=True)
     app = CardGamesApp(SOLO_MAKAO, plain)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = table(app)
-        assert screen is not None
+        screen = await table_when_my_turn(pilot, app)
         log = screen.query_one(LogPanel)
         log.set_lines(tuple(f"Anna drew card {n}" for n in range(40)), CardStyle(ascii=True))
         app.notify("Something went wrong", severity="error")
@@ -189,9 +181,7 @@ def test_shorten_words_cuts_only_long_words_and_keeps_the_quote() -> None:
 async def test_a_long_error_wraps_in_the_status_line_and_stays_readable() -> None:
     app = CardGamesApp(SOLO_MAKAO, FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = table(app)
-        assert screen is not None
+        screen = await table_when_my_turn(pilot, app)
         screen.query_one(CommandBar).open(())
         screen.query_one(CommandBar).value = "x" * 300
         await pilot.press("enter")
@@ -209,9 +199,7 @@ async def test_a_long_error_wraps_in_the_status_line_and_stays_readable() -> Non
 async def test_hand_cursor_stops_at_the_ends() -> None:
     app = CardGamesApp(SOLO_MAKAO, FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = table(app)
-        assert screen is not None
+        screen = await table_when_my_turn(pilot, app)
         hand = screen.query_one(HandWidget)
         await pilot.press("end", "right")
         assert hand.cursor == len(hand.cards) - 1, "Right on the last card stays there"
