@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from cardgames.core.engine import OptionValue
 from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, default_seats
 
@@ -47,7 +48,7 @@ def simulate(
     games: int,
     players: int,
     seed: int,
-    options: Mapping[str, bool] | None = None,
+    options: Mapping[str, OptionValue] | None = None,
     bot: str = "default",
     clock: Callable[[], float] = time.perf_counter,
 ) -> SimulationResult:

@@ -22,6 +22,9 @@ Action: TypeAlias = Any
 View: TypeAlias = Any
 """A game's frozen view value: what one seat (or the public) may see."""
 
+OptionValue: TypeAlias = bool | int
+"""The value of a house option: on/off, or a number (a target score)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -74,11 +77,12 @@ class OptionSpec:
         name: The option's key, as written on the command line (``queens``).
         summary: One line that says what switching it on does.
         default: The spec's default (False for the options the specs list as "off by default").
+            An ``int`` default makes the option a number (a target score), not a switch.
     """
 
     name: str
     summary: str
-    default: bool = False
+    default: OptionValue = False
 
 
 class State(Protocol):
@@ -142,7 +146,7 @@ class Game(Protocol):
         players: int,
         *,
         seed: int,
-        options: Mapping[str, bool] | None = None,
+        options: Mapping[str, OptionValue] | None = None,
         game_number: int = 0,
     ) -> State:
         """Deal a new game.
@@ -150,7 +154,7 @@ class Game(Protocol):
         Args:
             players: The number of seats.
             seed: Seeds the deal and every later shuffle.
-            options: House options switched on or off; missing ones take their defaults.
+            options: House options by name (on/off, or a number); missing ones take their defaults.
             game_number: How many games these players have played before in a row (0 for the
                 first), for games whose starting seat moves on from game to game.
 

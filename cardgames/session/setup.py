@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from cardgames.core.engine import OptionValue
 from cardgames.core.registry import find_game, load_game
 
 
@@ -44,7 +45,7 @@ class GameSetup:
 
     game: str
     seats: tuple[SeatSpec, ...]
-    options: Mapping[str, bool] = field(default_factory=dict)
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
     seed: int = 0
     game_number: int = 0
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cardgames.core.engine import Action, Game, State
+from cardgames.core.engine import Action, Game, OptionValue, State
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
 
@@ -21,7 +21,7 @@ def play_random_game(
     game: Game,
     players: int,
     seed: int,
-    options: Mapping[str, bool] | None = None,
+    options: Mapping[str, OptionValue] | None = None,
     *,
     max_moves: int = 5000,
     illegal: Callable[[State], Iterable[Action]] | None = None,
@@ -80,7 +80,7 @@ def play_random_game(
 
 
 def replay(
-    game: Game, players: int, seed: int, options: Mapping[str, bool] | None,
+    game: Game, players: int, seed: int, options: Mapping[str, OptionValue] | None,
     actions: list[Action],
 ) -> dict[str, Any]:
     """Replay ``actions`` from a new deal and return the final JSON position."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from cardgames.bots import Bot, RandomBot
 from cardgames.core import registry
-from cardgames.core.engine import Event, OptionSpec, Outcome, PlayerId
+from cardgames.core.engine import Event, OptionSpec, OptionValue, Outcome, PlayerId
 from cardgames.core.errors import IllegalMove, InvalidCommand
 from cardgames.core.rng import Rng
 
@@ -134,7 +134,7 @@ class RaceGame:
         players: int,
         *,
         seed: int,
-        options: Mapping[str, bool] | None = None,
+        options: Mapping[str, OptionValue] | None = None,
         game_number: int = 0,
     ) -> RaceState:
         target = 30 if (options or {}).get("long") else 10

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
+import cardgames.games.shithead as shithead_package
 from cardgames.core.cards import parse_card
 from cardgames.games.shithead import GAME
 from cardgames.games.shithead.engine import ShitheadState
@@ -30,10 +32,10 @@ class FakeClock:
 def deal(monkeypatch: pytest.MonkeyPatch, state: ShitheadState) -> None:
     """Every new game starts from ``state``."""
 
-    def new_game(*args: Any, **kwargs: Any) -> ShitheadState:
+    def new_game(*args: Any) -> ShitheadState:
         return state.clone()
 
-    monkeypatch.setattr(GAME, "new_game", new_game)
+    monkeypatch.setattr(shithead_package, "GAME", replace(GAME, deal=new_game))
 
 
 def session(seats: tuple[SeatSpec, ...], clock: FakeClock, seed: int = 1) -> Session:

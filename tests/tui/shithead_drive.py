@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
+import cardgames.games.shithead as shithead_package
 from cardgames.core.cards import Card
 from cardgames.core.deck import build_deck
 from cardgames.games.shithead import GAME
@@ -76,10 +78,10 @@ def position(
 def deal(monkeypatch: pytest.MonkeyPatch, state: ShitheadState) -> None:
     """Make every new Shithead game (and every replay for undo) start from ``state``."""
 
-    def new_game(*args: Any, **kwargs: Any) -> ShitheadState:
+    def new_game(*args: Any) -> ShitheadState:
         return state.clone()
 
-    monkeypatch.setattr(GAME, "new_game", new_game)
+    monkeypatch.setattr(shithead_package, "GAME", replace(GAME, deal=new_game))
 
 
 def table(app: CardGamesApp) -> TableScreen:

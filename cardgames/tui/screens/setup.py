@@ -130,7 +130,7 @@ class SetupScreen(Screen[None]):
                 yield Label("House rules", classes="setup-heading")
             for option in self.options:
                 with Horizontal(classes="setup-row option-row"):
-                    yield Tick(option.name, option.default, id=f"opt-{option.name}",
+                    yield Tick(option.name, bool(option.default), id=f"opt-{option.name}",
                                classes="option")
                     yield Label(shown(option.summary, ascii), classes="setup-note option-note")
             with Horizontal(classes="setup-row"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from cardgames.bots import Bot, RandomBot
+from cardgames.core.engine import OptionValue
 from cardgames.core.rng import Rng
 from cardgames.games.shithead import GAME
 from cardgames.games.shithead.actions import Bonus, Decline, Play, Ready, Swap
@@ -15,7 +16,7 @@ BOT = ShitheadBot()
 
 
 def play_game(
-    seats: Sequence[Bot], seed: int, options: Mapping[str, bool] | None = None
+    seats: Sequence[Bot], seed: int, options: Mapping[str, OptionValue] | None = None
 ) -> tuple[int, ...]:
     """Play one game between bots; return the ranking. Every choice must be legal."""
     state = GAME.new_game(len(seats), seed=seed, options=options)

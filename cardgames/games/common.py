@@ -1,0 +1,135 @@
+"""What every game's ``GAME`` object shares: the Game protocol built from a game's parts.
+
+A game of the collection is its engine (deal and rebuild a State), its notation (parse and format
+commands, describe events), its bots and its ``rules.md``; :class:`CardGame` joins them into the
+:class:`cardgames.core.engine.Game` protocol and checks the set-up once for every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import TYPE_CHECKING, Any, Protocol
+
+from cardgames.core.engine import Action, Event, OptionSpec, OptionValue, PlayerId, State, View
+
+if TYPE_CHECKING:
+    from cardgames.bots import Bot
+
+
+class Notation(Protocol):
+    """A game's notation module: typed commands in and out, and log lines."""
+
+    def parse_command(self, view: Any, text: str) -> Any:
+        """Read a typed command (raises InvalidCommand, IllegalMove or AmbiguousMove)."""
+        ...
+
+    def format_action(self, view: Any, action: Any) -> str:
+        """The command text of ``action``."""
+        ...
+
+    def describe(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
+        """One log line for ``event`` as ``viewer`` may see it ("" if nothing to learn)."""
+        ...
+
+
+Deal = Callable[[int, int, Mapping[str, OptionValue], int], State]
+"""``deal(players, seed, options, game_number)``: a new position; options already checked."""
+
+
+@dataclass(frozen=True)
+class CardGame:
+    """A game of the collection, as the registry, the Session and the app see it.
+
+    Attributes:
+        name: The key used on the command line (``makao``).
+        title: The display name (``Makao``).
+        aliases: Other names accepted for it.
+        min_players: Fewest seats.
+        max_players: Most seats.
+        options: The house options, with the spec's defaults.
+        package: The game's package; its ``rules.md`` is the rules text.
+        deal: Deals a new position (see :data:`Deal`).
+        load: Rebuilds a position saved by ``State.to_json``.
+        notation: The game's notation module.
+        bot_factories: The game's bots by name, the default (heuristic) bot first.
+        clock_seconds: The default turn time in seconds for games with a turn clock, else None.
+    """
+
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    package: str
+    deal: Deal
+    load: Callable[[Mapping[str, Any]], State]
+    notation: Notation
+    bot_factories: Callable[[], dict[str, Callable[[], Bot]]]
+    clock_seconds: int | None = None
+
+    def check_options(self, options: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
+        """Every option's value: the given ones checked, the missing ones at their default.
+
+        Raises:
+            ValueError: If an option is unknown, or a switch is given a number or a number
+                option a switch (``True``/``False``) or a negative number.
+        """
+        specs = {spec.name: spec for spec in self.options}
+        chosen = dict(options or {})
+        for name, value in chosen.items():
+            spec = specs.get(name)
+            if spec is None:
+                known = ", ".join(specs) or "none"
+                raise ValueError(f"{self.title} has no option {name!r}; its options are: {known}")
+            if isinstance(spec.default, bool) != isinstance(value, bool):
+                kind = "on or off" if isinstance(spec.default, bool) else "a number"
+                raise ValueError(f"the {self.title} option {name!r} is {kind}, not {value!r}")
+            if not isinstance(value, bool) and value < 0:
+                raise ValueError(f"the {self.title} option {name!r} cannot be negative")
+        return {name: chosen.get(name, spec.default) for name, spec in specs.items()}
+
+    def new_game(
+        self,
+        players: int,
+        *,
+        seed: int,
+        options: Mapping[str, OptionValue] | None = None,
+        game_number: int = 0,
+    ) -> State:
+        """Deal a new game (see :meth:`cardgames.core.engine.Game.new_game`).
+
+        Raises:
+            ValueError: If ``players`` is out of range or an option is unknown or ill-typed.
+        """
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} takes {self.min_players}-{self.max_players} players, not {players}"
+            )
+        return self.deal(players, seed, self.check_options(options), game_number)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a position saved by ``State.to_json``."""
+        return self.load(data)
+
+    def parse_command(self, view: View, text: str) -> Action:
+        """Read a typed command for the seat whose view is given (see the game's notation)."""
+        return self.notation.parse_command(view, text)
+
+    def format_action(self, view: View, action: Action) -> str:
+        """The command text of ``action``; ``parse_command`` reads it back to an equal action."""
+        return self.notation.format_action(view, action)
+
+    def describe(self, event: Event, viewer: PlayerId | None, names: Sequence[str]) -> str:
+        """One log line for ``event`` as ``viewer`` may see it ("" if nothing to learn)."""
+        return self.notation.describe(event, viewer, names)
+
+    def rules_text(self) -> str:
+        """The player-facing rules in Markdown, with the command grammar."""
+        return resources.files(self.package).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def bots(self) -> dict[str, Callable[[], Bot]]:
+        """The bots by name; the first is the default computer player."""
+        return self.bot_factories()
