@@ -141,7 +141,7 @@ def engine_table(rows: list[Speed]) -> str:
     ]
     lines.extend(
         f"| {find_game(row.game).title} | {row.players} | {row.games_per_second:,.0f} "
-        f"| {row.actions_per_second:,.0f} | {row.reference_per_second:,.0f} | {row.ratio:.2f}× |"
+        f"| {row.actions_per_second:,.0f} | {row.reference_per_second:,.0f} | {row.ratio:.3f}× |"
         for row in rows
     )
     return "\n".join(lines)
@@ -160,7 +160,7 @@ def simulation_table(rows: list[SimulationSpeed]) -> str:
         lines.append(
             f"| {result.title} | {result.players} | {result.games_per_second:,.0f} "
             f"| {row.turns_per_second:,.0f} | {row.reference_per_second:,.0f} "
-            f"| {row.ratio:.2f}× | {result.average_actions:.1f} | {wins} |"
+            f"| {row.ratio:.3f}× | {result.average_actions:.1f} | {wins} |"
         )
     return "\n".join(lines)
 

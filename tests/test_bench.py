@@ -139,7 +139,7 @@ def test_readme_section_is_written_between_the_markers(readme_figures: ModuleTyp
     assert startup[3][1:] == ["250 ms (1.25×)", "34.0 MiB (1.06×) |"]
     assert [row[:2] for row in engine[2:]] == [["| Makao", "2"], ["| Makao", "4"]]
     for row, speed in zip(engine[2:], figures.engine, strict=True):
-        assert row[-1] == f"{speed.ratio:.2f}× |"
+        assert row[-1] == f"{speed.ratio:.3f}× |"
     [makao] = simulated[2:]
     result = figures.simulated[0].result
     assert makao[:2] == ["| Makao", "4"]
