@@ -1,0 +1,49 @@
+"""The shared Board and HandWidget through the real app at 80×24: where the focus and the cursor
+go after a move, however it was made."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgames.core.cards import parse_card
+from cardgames.games.shithead.actions import Play
+from cardgames.session.setup import GameSetup, default_seats
+from cardgames.tui.app import CardGamesApp
+from cardgames.tui.screenshots import wait_until
+from cardgames.tui.settings import AppSettings
+from cardgames.tui.widgets.hand import HandWidget
+from cardgames.tui.widgets.table_row import TableRow
+from tests.tui.shithead_drive import FakeClock, deal, my_turn, position, table
+
+SIZE = (80, 24)
+FAST = AppSettings(bot_delay=0)
+SOLO = GameSetup("shithead", default_seats(2, 1), {}, 1)
+
+
+async def test_typed_move_that_empties_the_hand_moves_the_focus_to_the_face_up_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # SH-10: the 10 burns the pile and the player goes again, now from the face-up cards (SH-14).
+    deal(monkeypatch, position(
+        hands=["10h", "3h 3s 4h"],
+        face_up=[["4d", "6c", "Ah"], ["5h", "6s", "7d"]],
+        face_down=[["10c", "Jc", "Ac"], ["8c", "8h", "9c"]],
+        pile="5c",
+    ))
+    app = CardGamesApp(SOLO, FAST, clock=FakeClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = table(app)
+        await pilot.press("colon", *"play 10h", "enter")
+        await pilot.pause()
+        assert screen.session.history == [(0, Play((parse_card("10h"),)))]
+        assert isinstance(app.focused, TableRow)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(screen.session.history) >= 2
+        assert screen.session.history[1][0] == 0
+        # Undo brings the 10 back to the hand, and the focus with it.
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.query_one(HandWidget).cards == (parse_card("10h"),)
+        assert isinstance(app.focused, HandWidget)
