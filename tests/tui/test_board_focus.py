@@ -47,3 +47,29 @@ async def test_typed_move_that_empties_the_hand_moves_the_focus_to_the_face_up_c
         await pilot.pause()
         assert screen.query_one(HandWidget).cards == (parse_card("10h"),)
         assert isinstance(app.focused, HandWidget)
+
+
+async def test_after_a_play_the_cursor_goes_to_the_neighbour_then_to_a_playable_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal(monkeypatch, position(
+        hands=["5d 8d 9s", "Ks 3h 4h"],
+        face_up=[["4d", "6c", "Ah"], ["5h", "6s", "7d"]],
+        face_down=[["10c", "Jc", "Ac"], ["8c", "8h", "9c"]],
+        pile="4c",
+        stock="Qs Qd 2h",
+    ))
+    app = CardGamesApp(SOLO, FAST, clock=FakeClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = table(app)
+        hand = screen.query_one(HandWidget)
+        assert hand.cards[hand.cursor] == parse_card("5d")
+        await pilot.press("right", "enter")
+        # I play 8♦ and draw 2♥ (SH-7); Bob answers with K♠, which 9♠ does not beat (SH-5).
+        await wait_until(pilot, lambda: my_turn(app))
+        assert [a for _, a in screen.session.history][:2] == [
+            Play((parse_card("8d"),)), Play((parse_card("Ks"),))]
+        assert hand.cards.index(parse_card("9s")) != 1, "a kept index would land on 9♠"
+        # The neighbour of 8♦ was 9♠; it cannot be played on K♠, so the cursor is on the 2♥.
+        assert hand.cards[hand.cursor] == parse_card("2h")

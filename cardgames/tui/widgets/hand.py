@@ -61,6 +61,7 @@ class HandWidget(Widget, can_focus=True):
         self.empty_text = ""
         self.order = True
         self.style = CardStyle()
+        self._settle = False
 
     def set_hand(
         self,
@@ -73,7 +74,12 @@ class HandWidget(Widget, can_focus=True):
         empty_text: str = "",
         order: bool = True,
     ) -> None:
-        """Show new cards, keeping the cursor near where it was and the still-held selection.
+        """Show new cards, keeping the still-held selection and the cursor on its card.
+
+        When the card under the cursor left the hand (it was played), the cursor goes to its
+        neighbour (the next card, else the one before); at the player's next chance to play it
+        goes on to the nearest playable card if that neighbour cannot be played. A card just
+        drawn (``marked``) takes the cursor.
 
         Args:
             cards: The hand, in display order.
@@ -85,14 +91,22 @@ class HandWidget(Widget, can_focus=True):
             order: Number the selected cards 1, 2, 3 (the order they are played in); False
                 marks them with ``▼`` (``*`` in ASCII mode), e.g. a hand card to swap.
         """
-        previous = self.cards[self.cursor] if self.cards and self.cursor < len(self.cards) else None
+        old_cards, old_cursor = self.cards, self.cursor
+        previous = old_cards[old_cursor] if 0 <= old_cursor < len(old_cards) else None
         self.cards = cards
         self.selection = [card for card in self.selection if card in cards]
         if marked is not None and marked in cards:
             self.cursor = cards.index(marked)
+            self._settle = False
         elif previous is not None and previous in cards:
             self.cursor = cards.index(previous)
+        elif previous is not None:
+            self.cursor = _neighbour(old_cards, old_cursor, cards)
+            self._settle = True
         self.cursor = max(0, min(self.cursor, len(cards) - 1))
+        if self._settle and can_play and cards:
+            self._settle = False
+            self.cursor = _nearest_playable(cards, self.cursor, playable)
         self.playable = playable
         self.style = style
         self.can_play = can_play
@@ -160,12 +174,14 @@ class HandWidget(Widget, can_focus=True):
 
     def action_move(self, step: int) -> None:
         """Move the cursor left or right; it stops at the first and the last card."""
+        self._settle = False
         if self.cards:
             self.cursor = max(0, min(self.cursor + step, len(self.cards) - 1))
             self.refresh()
 
     def action_move_row(self, step: int) -> None:
         """Move the cursor one row of cards up or down."""
+        self._settle = False
         if self.cards:
             target = self.cursor + step * self._per_row(self.content_size.width)
             self.cursor = max(0, min(target, len(self.cards) - 1))
@@ -173,6 +189,7 @@ class HandWidget(Widget, can_focus=True):
 
     def action_jump(self, index: int) -> None:
         """Put the cursor on the first (0) or last (-1) card."""
+        self._settle = False
         if self.cards:
             self.cursor = index % len(self.cards)
             self.refresh()
@@ -217,6 +234,7 @@ class HandWidget(Widget, can_focus=True):
             return
         self.focus()
         event.stop()
+        self._settle = False
         if event.ctrl or event.button == 3:
             self.cursor = index
             self.action_select()
@@ -233,3 +251,21 @@ class HandWidget(Widget, can_focus=True):
     def on_blur(self) -> None:
         """Hide the cursor."""
         self.refresh()
+
+
+def _neighbour(old: tuple[Card, ...], cursor: int, cards: tuple[Card, ...]) -> int:
+    """The index in ``cards`` of the card nearest ``old[cursor]`` that is still held: the
+    next one to the right first, else the next to the left; 0 when none is left."""
+    for card in (*old[cursor + 1 :], *reversed(old[:cursor])):
+        if card in cards:
+            return cards.index(card)
+    return 0
+
+
+def _nearest_playable(cards: tuple[Card, ...], cursor: int, playable: frozenset[Card]) -> int:
+    """``cursor`` if that card is playable or none is, else the playable card nearest to it
+    (the right one on a tie)."""
+    if cards[cursor] in playable or not playable.intersection(cards):
+        return cursor
+    indices = [i for i, card in enumerate(cards) if card in playable]
+    return min(indices, key=lambda i: (abs(i - cursor), i < cursor))
