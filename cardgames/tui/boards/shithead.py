@@ -195,11 +195,12 @@ class ShitheadBoard(Board):
             can_play = mine
         else:
             playable = view.playable
-            can_play = mine and view.source == HAND and any(isinstance(a, Play) for a in view.legal)
+            can_play = mine and view.phase == PLAY and view.source == HAND
         empty = empty_hand_text(view, info,
                                 "Hand empty: your face-up and face-down cards are next.")
         hand.set_hand(cards, playable=playable, style=info.style, can_play=can_play,
-                      empty_text=empty, order=view.phase != SWAP)
+                      empty_text=empty, order=view.phase != SWAP,
+                      blocked="Nothing goes: p picks up the pile.")
         self.query_one(HandBox).show_title(info.names, view.viewer, len(view.hand))
 
     def _show_row(self, view: Any, style: CardStyle) -> None:

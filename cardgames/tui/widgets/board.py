@@ -187,6 +187,11 @@ class Board(Widget):
         if action is not None:
             self.post_message(self.Act(action))
 
+    def on_hand_widget_blocked(self, message: HandWidget.Blocked) -> None:
+        """Enter on a hand with nothing to play: say why in the status line."""
+        message.stop()
+        self.post_message(self.Say(message.text))
+
     def accepted(self) -> None:
         """A move of the viewing player was played: forget the hands' selections."""
         for hand in self.query(HandWidget):

@@ -33,6 +33,7 @@ class HandWidget(Widget, can_focus=True):
         Binding("end", "jump(-1)", "Last", show=False),
         Binding("space", "select", "Select"),
         Binding("enter", "submit", "Play"),
+        Binding("enter,space", "explain", "Why not", show=False),
         Binding("escape", "clear", "Clear", show=False),
     ]
 
@@ -50,6 +51,17 @@ class HandWidget(Widget, can_focus=True):
     class SelectionChanged(Message):
         """The player selected or unselected a card, or dropped the selection."""
 
+    class Blocked(Message):
+        """Enter or Space while it is the player's turn and no hand card can be played.
+
+        Attributes:
+            text: Why, and what to do instead (the ``blocked`` text given to ``set_hand``).
+        """
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.cards: tuple[Card, ...] = ()
@@ -59,6 +71,7 @@ class HandWidget(Widget, can_focus=True):
         self.marked: Card | None = None
         self.can_play = False
         self.empty_text = ""
+        self.blocked = ""
         self.order = True
         self.style = CardStyle()
         self._settle = False
@@ -73,6 +86,7 @@ class HandWidget(Widget, can_focus=True):
         marked: Card | None = None,
         empty_text: str = "",
         order: bool = True,
+        blocked: str = "",
     ) -> None:
         """Show new cards, keeping the still-held selection and the cursor on its card.
 
@@ -85,11 +99,14 @@ class HandWidget(Widget, can_focus=True):
             cards: The hand, in display order.
             playable: The cards that start a legal play now (others are dimmed).
             style: ASCII and colour choices.
-            can_play: Whether Enter may play now (it is this player's turn).
+            can_play: Whether the player acts with this hand now (their turn): cards not in
+                ``playable`` are dimmed, and with none playable Enter and Space say ``blocked``.
             marked: A card to point out ("new" above it), e.g. the one just drawn.
             empty_text: What to show when there are no cards.
             order: Number the selected cards 1, 2, 3 (the order they are played in); False
                 marks them with ``▼`` (``*`` in ASCII mode), e.g. a hand card to swap.
+            blocked: Why no card can be played and what to do instead ("No card fits the
+                demand for sevens: draw with d"), posted as :class:`Blocked` on Enter or Space.
         """
         old_cards, old_cursor = self.cards, self.cursor
         previous = old_cards[old_cursor] if 0 <= old_cursor < len(old_cards) else None
@@ -113,6 +130,7 @@ class HandWidget(Widget, can_focus=True):
         self.marked = marked
         self.empty_text = empty_text
         self.order = order
+        self.blocked = blocked
         self.refresh(layout=True)
         self.refresh_bindings()
 
@@ -165,12 +183,24 @@ class HandWidget(Widget, can_focus=True):
                           dim=self.can_play and card not in self.playable)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show Play only when it is this player's turn and Select only with cards in hand."""
+        """Show Play and Select only when a card can be played; with none, Enter and Space
+        explain why (unshown in the footer)."""
+        stuck = self._stuck()
         if action == "submit":
-            return self.can_play and bool(self.cards)
+            return self.can_play and bool(self.cards) and not stuck
         if action == "select":
-            return self.can_play and len(self.cards) > 1
+            return self.can_play and len(self.cards) > 1 and not stuck
+        if action == "explain":
+            return stuck
         return True
+
+    def _stuck(self) -> bool:
+        """It is the player's turn with cards in hand, and none of them can be played."""
+        return self.can_play and bool(self.cards) and not self.playable.intersection(self.cards)
+
+    def action_explain(self) -> None:
+        """Say why no card can be played (see :class:`Blocked`)."""
+        self.post_message(self.Blocked(self.blocked or "No card can be played now."))
 
     def action_move(self, step: int) -> None:
         """Move the cursor left or right; it stops at the first and the last card."""

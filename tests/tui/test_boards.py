@@ -1,18 +1,26 @@
 """The shared Board and HandWidget through the real app at 80×24: where the focus and the cursor
-go after a move, however it was made."""
+go after a move however it was made, dimming and refusals when nothing can be played, large hands,
+and the keys every board shares."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from cardgames.core.cards import parse_card
+from cardgames.core.cards import Rank, Suit, parse_card
+from cardgames.games.makao.moves import ActiveDemand
 from cardgames.games.shithead.actions import Play
+from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
+from cardgames.tui.boards.makao import blocked_text
+from cardgames.tui.render import CardStyle
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.table_row import TableRow
+from tests.tui.drive import human_to_move
 from tests.tui.shithead_drive import FakeClock, deal, my_turn, position, table
 
 SIZE = (80, 24)
@@ -73,3 +81,38 @@ async def test_after_a_play_the_cursor_goes_to_the_neighbour_then_to_a_playable_
         assert hand.cards.index(parse_card("9s")) != 1, "a kept index would land on 9♠"
         # The neighbour of 8♦ was 9♠; it cannot be played on K♠, so the cursor is on the 2♥.
         assert hand.cards[hand.cursor] == parse_card("2h")
+
+
+MAKAO_SIX = GameSetup("makao", default_seats(6, 5), {}, 3)
+
+
+def _status(app: CardGamesApp) -> str:
+    return str(table(app).query_one("#status").render())
+
+
+async def test_makao_hand_with_no_card_that_fits_is_dimmed_and_enter_says_why() -> None:
+    app = CardGamesApp(MAKAO_SIX, FAST, clock=FakeClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        hand = table(app).query_one(HandWidget)
+        assert hand.cards and not table(app).session.view().playable
+        assert all(hand._chip_state(i, card).endswith("dim") for i, card in enumerate(hand.cards))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "No card fits 9♥: draw with d" in _status(app)
+        await pilot.press("escape", "space")
+        await pilot.pause()
+        assert "No card fits 9♥" in _status(app)
+        assert not hand.selection
+
+
+def test_makao_says_which_demand_no_card_fits() -> None:
+    session = Session(MAKAO_SIX)
+    session.run_bots()
+    view = session.view()
+    style = CardStyle()
+    rank = replace(view, demand=ActiveDemand("rank", Rank.SEVEN, by=1))
+    assert blocked_text(rank, style) == "No card fits the demand for sevens: draw with d"
+    suit = replace(view, demand=ActiveDemand("suit", Suit.HEARTS, by=1))
+    assert blocked_text(suit, style) == "No card fits the demand for ♥ hearts: draw with d"
+    assert blocked_text(suit, CardStyle(ascii=True)).endswith("demand for hearts: draw with d")
