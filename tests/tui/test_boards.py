@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from cardgames.core.cards import Rank, Suit, parse_card
+from cardgames.core.deck import build_deck
 from cardgames.games.makao.moves import ActiveDemand
 from cardgames.games.shithead.actions import Play
 from cardgames.session.session import Session
@@ -116,3 +117,37 @@ def test_makao_says_which_demand_no_card_fits() -> None:
     suit = replace(view, demand=ActiveDemand("suit", Suit.HEARTS, by=1))
     assert blocked_text(suit, style) == "No card fits the demand for ♥ hearts: draw with d"
     assert blocked_text(suit, CardStyle(ascii=True)).endswith("demand for hearts: draw with d")
+
+
+async def test_a_hand_of_36_cards_is_fully_reachable_at_80_by_24(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table_cards = {"4d", "6c", "ah", "5h", "6s", "7d", "10c", "jc", "ac", "8c", "8h", "9c",
+                   "3h", "3s", "4h", "kd"}
+    held = [c.code for c in build_deck() if c.code.lower() not in table_cards]
+    deal(monkeypatch, position(
+        hands=[" ".join(held), "3h 3s 4h"],
+        face_up=[["4d", "6c", "Ah"], ["5h", "6s", "7d"]],
+        face_down=[["10c", "Jc", "Ac"], ["8c", "8h", "9c"]],
+        pile="Kd",
+    ))
+    app = CardGamesApp(SOLO, FAST, clock=FakeClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        hand = table(app).query_one(HandWidget)
+        assert len(hand.cards) == 36
+        box = table(app).query_one("#hand-box")
+        assert box.outer_size.height <= 8
+        shown = hand.render().plain
+        assert hand.cards[0].symbol in shown and hand.cards[-1].symbol not in shown
+        assert "▼" in shown
+        await pilot.press("end")
+        await pilot.pause()
+        shown = hand.render().plain
+        assert hand.cursor == 35 and hand.cards[-1].symbol in shown
+        assert "▲" in shown and "▼" not in shown
+        # The status line keeps its room below the hand.
+        assert table(app).query_one("#status").region.bottom <= SIZE[1] - 1
+        await pilot.press("home")
+        await pilot.pause()
+        assert hand.cursor == 0 and hand.cards[0].symbol in hand.render().plain

@@ -20,7 +20,9 @@ class HandWidget(Widget, can_focus=True):
 
     Cards that cannot be played now are dimmed (also under the cursor). The selection keeps the
     order in which cards were picked, shown as 1, 2, 3 … above them, or as a plain mark where the
-    order does not matter (``order=False``). Mouse: a click moves the cursor to a card, a click on
+    order does not matter (``order=False``). A hand with more rows than :attr:`max_rows` (3)
+    shows a window of rows that follows the cursor, with marks saying how many cards lie above
+    and below, so any hand is fully reachable. Mouse: a click moves the cursor to a card, a click on
     the card under the cursor plays (like Enter), a right- or ctrl-click selects.
     """
 
@@ -72,6 +74,8 @@ class HandWidget(Widget, can_focus=True):
         self.can_play = False
         self.empty_text = ""
         self.blocked = ""
+        self.max_rows = 3
+        self._top = 0
         self.order = True
         self.style = CardStyle()
         self._settle = False
@@ -135,22 +139,46 @@ class HandWidget(Widget, can_focus=True):
         self.refresh_bindings()
 
     def _per_row(self, width: int) -> int:
-        return max(1, width // CHIP_WIDTH)
+        """Cards per row; when the rows do not all fit, one chip's room is kept for the
+        "more above / below" marks."""
+        per_row = max(1, width // CHIP_WIDTH)
+        if -(-len(self.cards) // per_row) > self.max_rows:
+            per_row = max(1, per_row - 1)
+        return per_row
+
+    def _rows(self, width: int) -> int:
+        return -(-len(self.cards) // self._per_row(width))
+
+    def _window(self, width: int) -> tuple[int, int]:
+        """The first shown row and the number of rows shown, keeping the cursor's row in view."""
+        per_row = self._per_row(width)
+        rows = self._rows(width)
+        shown = min(rows, self.max_rows)
+        row = self.cursor // per_row
+        if row < self._top:
+            self._top = row
+        elif row >= self._top + shown:
+            self._top = row - shown + 1
+        self._top = max(0, min(self._top, rows - shown))
+        return self._top, shown
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """Two lines (markers and chips) per row of cards."""
+        """Two lines (markers and chips) per row of cards, at most :attr:`max_rows` rows."""
         if not self.cards:
             return 1
-        rows = -(-len(self.cards) // self._per_row(width))
-        return rows * 2
+        return min(self._rows(width), self.max_rows) * 2
 
     def render(self) -> Text:
-        """The marker line and the chip line for each row of cards."""
+        """The marker line and the chip line for each shown row of cards; when rows are hidden,
+        the right edge says how many cards lie above (``▲ 11``) and below (``▼ 4``)."""
         if not self.cards:
             return Text(self.empty_text, style="italic #9a9a9a")
-        per_row = self._per_row(self.content_size.width)
+        width = self.content_size.width
+        per_row = self._per_row(width)
+        top, shown = self._window(width)
         text = Text()
-        for start in range(0, len(self.cards), per_row):
+        for line in range(shown):
+            start = (top + line) * per_row
             row = self.cards[start : start + per_row]
             markers = Text()
             chips = Text()
@@ -158,12 +186,27 @@ class HandWidget(Widget, can_focus=True):
                 index = start + offset
                 markers.append(self._marker(card), style=self._marker_style(card))
                 chips.append_text(card_chip(card, self.style, self._chip_state(index, card)))
-            if start:
+            chips.append_text(self._more(line, shown, top, per_row, len(row)))
+            if line:
                 text.append("\n")
             text.append_text(markers)
             text.append("\n")
             text.append_text(chips)
         return text
+
+    def _more(self, line: int, shown: int, top: int, per_row: int, in_row: int) -> Text:
+        """The mark at the right end of a chip line: cards hidden above (first shown row) or
+        below (last shown row)."""
+        above = top * per_row
+        below = len(self.cards) - (top + shown) * per_row
+        pad = " " * (CHIP_WIDTH * (per_row - in_row))
+        if line == 0 and above > 0:
+            arrow = "^" if self.style.ascii else "▲"
+            return Text(f"{pad}{arrow}{above}", style="bold #9a9a9a")
+        if line == shown - 1 and below > 0:
+            arrow = "v" if self.style.ascii else "▼"
+            return Text(f"{pad}{arrow}{below}", style="bold #9a9a9a")
+        return Text()
 
     def _marker(self, card: Card) -> str:
         if card in self.selection:
@@ -259,8 +302,13 @@ class HandWidget(Widget, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None or not self.cards:
             return
-        index = (offset.y // 2) * self._per_row(self.content_size.width) + offset.x // CHIP_WIDTH
-        if not 0 <= index < len(self.cards) or offset.x % CHIP_WIDTH == CHIP_WIDTH - 1:
+        width = self.content_size.width
+        per_row = self._per_row(width)
+        top, _ = self._window(width)
+        column = offset.x // CHIP_WIDTH
+        index = (top + offset.y // 2) * per_row + column
+        if (not 0 <= index < len(self.cards) or column >= per_row
+                or offset.x % CHIP_WIDTH == CHIP_WIDTH - 1):
             return
         self.focus()
         event.stop()
