@@ -6,9 +6,9 @@ Keys (the footer shows only those that do something now):
   either zone; Enter or ``s`` swaps the hand card with the face-up card; ``1``–``3`` swap the hand
   card under the cursor with that face-up position; ``r`` says ready.
 * Play from the hand (SH-5, SH-6): arrows, Space selects, Enter plays; ``p`` picks up (SH-8).
-* Extra moves after a 2 (SH-9): Space picks hand cards in order, Enter lays them; Esc clears the
-  marks, and with nothing marked declines.
-* Esc clears the marks in any phase (in the swap phase too) before it does anything else.
+* Extra moves after a 2 (SH-9): Space picks hand cards in order, Enter lays them; ``x`` declines
+  (its own key, so a second Esc cannot decline by accident).
+* Esc clears the marks in any phase (in the swap phase too); it never plays or declines.
 * Face-up cards (SH-14): the face-up row is the active zone; arrows, Space, Enter.
 * Blind play (SH-15): arrows and Enter on a face-down card, or ``1``–``3``.
 """
@@ -100,7 +100,7 @@ class ShitheadBoard(Board):
         Binding("enter", "swap", "Swap", priority=True),
         Binding("enter", "lay", "Lay", priority=True),
         Binding("escape", "clear_marks", "Clear marks", priority=True),
-        Binding("escape", "verb('decline')", "Decline", priority=True),
+        Binding("x", "verb('decline')", "Decline"),
         Binding("s", "swap", "Swap", show=False),
         Binding("r", "verb('ready')", "Ready"),
         Binding("p", "verb('pick_up')", "Pick up"),
@@ -240,7 +240,7 @@ class ShitheadBoard(Board):
         if view.phase == SWAP:
             return "Space marks a hand and a face-up card, Enter swaps, Esc unmarks; r: ready."
         if view.phase == BONUS:
-            return "Extra move: Space picks cards in order, Enter lays; Esc unmarks or declines."
+            return "Extra move: Space picks cards in order, Enter lays; x declines."
         pick_up = any(isinstance(a, PickUp) for a in legal)
         if view.source == FACE_DOWN:
             return "Play blind: ←→ and Enter turn a face-down card, or 1-3."
@@ -260,8 +260,6 @@ class ShitheadBoard(Board):
             return self.can(Bonus)
         if action == "clear_marks":
             return self._marked()
-        if action == "verb" and parameters == ("decline",) and self._marked():
-            return False
         if action == "position":
             return self.can(Swap) or self.can(Blind)
         return super().check_action(action, parameters)
@@ -271,18 +269,18 @@ class ShitheadBoard(Board):
         return bool(self.query_one(HandWidget).selection or self.query_one(TableRow).selection)
 
     def action_clear_marks(self) -> None:
-        """Esc with cards marked: unmark them all; the next Esc declines an extra move (SH-9)."""
+        """Esc with cards marked: unmark them all (declining an extra move is ``x``, SH-9)."""
         self.query_one(HandWidget).action_clear()
         row = self.query_one(TableRow)
         row.clear_selection()
         self.refresh_bindings()
 
     def on_hand_widget_selection_changed(self, message: HandWidget.SelectionChanged) -> None:
-        """Marks changed: Esc now clears them, or declines (the footer follows)."""
+        """Marks changed: Esc now clears them, or not (the footer follows)."""
         self.refresh_bindings()
 
     def on_table_row_selection_changed(self, message: TableRow.SelectionChanged) -> None:
-        """Marks changed: Esc now clears them, or declines (the footer follows)."""
+        """Marks changed: Esc now clears them, or not (the footer follows)."""
         self.refresh_bindings()
 
     def action_explain_pick_up(self) -> None:
