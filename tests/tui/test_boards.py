@@ -21,7 +21,7 @@ from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.table_row import TableRow
-from tests.tui.drive import human_to_move
+from tests.tui.drive import human_to_move, screen_name
 from tests.tui.shithead_drive import FakeClock, deal, my_turn, position, table
 
 SIZE = (80, 24)
@@ -151,3 +151,33 @@ async def test_a_hand_of_36_cards_is_fully_reachable_at_80_by_24(
         await pilot.press("home")
         await pilot.pause()
         assert hand.cursor == 0 and hand.cards[0].symbol in hand.render().plain
+
+
+async def test_after_the_game_the_final_table_shows_every_hand_and_esc_keeps_the_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal(monkeypatch, position(
+        hands=["9h", "3h 3s 4h"],
+        face_up=[[None, None, None], ["5h", "6s", "7d"]],
+        face_down=[[None, None, None], ["8c", "8h", "9c"]],
+        pile="5c",
+    ))
+    app = CardGamesApp(SOLO, FAST, clock=FakeClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "GameOverScreen")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "TableScreen", "Esc looks at the table, it does not leave"
+        shown = str(table(app).query_one("#open-hands").render())
+        # SH-15 hides face-down cards during the game; once it is over they are shown too.
+        assert "3♥ 3♠ 4♥ 8♣ 8♥ 9♣" in shown and "no cards" in shown
+        assert table(app).query_one("#hand-box").border_title.startswith("Every hand")
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "GameOverScreen", "r shows the result again"
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("q")
+        await wait_until(pilot, lambda: screen_name(app) == "PickerScreen")

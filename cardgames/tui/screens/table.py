@@ -55,6 +55,7 @@ class TableScreen(Screen[None]):
         Binding("colon", "command", "Command", priority=True),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
+        Binding("r", "result", "Result"),
         Binding("q", "leave", "Leave"),
     ]
 
@@ -80,6 +81,7 @@ class TableScreen(Screen[None]):
         self._clock_timer: Timer | None = None
         self._shown_seconds: int | None = None
         self._covered = False
+        self._result_shown = False
 
     def compose(self) -> ComposeResult:
         """Top bar, the Board, the too-small notice, the status line, the hidden command bar and
@@ -188,7 +190,23 @@ class TableScreen(Screen[None]):
         from cardgames.tui.screens.game_over import GameOverScreen
 
         self._stop_timers()
-        self.app.switch_screen(GameOverScreen(self.session, self.settings))
+        self._result_shown = True
+        self.app.push_screen(GameOverScreen(self.session, self.settings), self._after_result)
+
+    def _after_result(self, choice: str | None) -> None:
+        """Play again, go back to the games, or stay to look at the final table."""
+        from cardgames.tui.screens.game_over import play_again
+
+        if choice == "again":
+            play_again(self.app, self.session)
+        elif choice == "back":
+            self.dismiss()
+        self.refresh_bindings()
+
+    def action_result(self) -> None:
+        """Show the result of the finished game again."""
+        if self.session.is_over:
+            self._game_over()
 
     # ------------------------------------------------------------------ drawing
 
@@ -306,6 +324,8 @@ class TableScreen(Screen[None]):
             return False
         if action == "command":
             return bool(self.session.legal_actions())
+        if action == "result":
+            return self.session.is_over and not self._typing()
         if action == "undo":
             viewer = self.session.viewer
             return viewer is not None and self.session.can_undo(viewer)
@@ -368,10 +388,14 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.session.game.title, self.session.game.rules_text()))
 
     def action_leave(self) -> None:
-        """Back to the game picker, after a confirm while the game runs."""
+        """Back to the game picker, after a confirm while the game runs; once it is over, only
+        after the result was shown."""
         if self.session.is_over:
             self._stop_timers()
-            self.dismiss()
+            if self._result_shown:
+                self.dismiss()
+            else:
+                self._game_over()
             return
         self._stop_timers()
         self.app.push_screen(ConfirmDialog(*_LEAVE), self._leave_answer)

@@ -26,6 +26,7 @@ from textual.widget import Widget
 from cardgames.core.engine import Action, PlayerId, View
 from cardgames.tui.render import CardStyle
 from cardgames.tui.widgets.hand import HandWidget
+from cardgames.tui.widgets.zone import HandBox
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,12 +111,15 @@ class Board(Widget):
     def show(self, view: View, info: TableInfo) -> None:
         """Draw ``view`` for ``info.viewer``; called after every change of the game or viewer.
 
-        Keeps both, calls :meth:`draw`, refreshes the footer, then moves the focus if the zone
-        the player acts in changed.
+        Keeps both, calls :meth:`draw`, shows a finished game's ``open_hands`` in every
+        :class:`HandBox`, refreshes the footer, then moves the focus if the zone the player
+        acts in changed.
         """
         self.view = view
         self.info = info
         self.draw(view, info)
+        for box in self.query(HandBox):
+            box.show_open(info.names, getattr(view, "open_hands", None), info.style)
         self.refresh_bindings()
         self._follow_zone(view)
 
