@@ -17,6 +17,7 @@ from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.boards.makao import blocked_text
 from cardgames.tui.render import CardStyle
+from cardgames.tui.screens.log import LogScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
@@ -181,3 +182,33 @@ async def test_after_the_game_the_final_table_shows_every_hand_and_esc_keeps_the
         await pilot.pause()
         await pilot.press("q")
         await wait_until(pilot, lambda: screen_name(app) == "PickerScreen")
+
+
+async def test_l_opens_the_whole_log_and_page_keys_scroll_it() -> None:
+    app = CardGamesApp(MAKAO_SIX, FAST, clock=FakeClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        session = table(app).session
+        for _ in range(4):
+            await pilot.press("d")
+            await pilot.pause()
+            if human_to_move(app):
+                await pilot.press("p")
+            await wait_until(pilot, lambda: human_to_move(app))
+        lines = session.log_lines(0, last=len(session.events))
+        assert len(lines) > 20, "more lines than the table's log panel shows"
+        await pilot.press("l")
+        await wait_until(pilot, lambda: screen_name(app) == "LogScreen")
+        log = app.screen
+        assert isinstance(log, LogScreen) and log.lines == tuple(lines)
+        body = log.query_one("#log-body")
+        await pilot.pause()
+        assert body.scroll_y == body.max_scroll_y > 0, "opens at the newest line"
+        await pilot.press("pageup")
+        assert body.scroll_y < body.max_scroll_y
+        await pilot.press("home")
+        assert body.scroll_y == 0
+        await pilot.press("pagedown")
+        assert body.scroll_y > 0
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen")

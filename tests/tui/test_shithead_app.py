@@ -153,7 +153,7 @@ async def test_escape_only_unmarks_x_declines_the_extra_move_and_the_log_shows_a
         done = len(session.history)
         await pilot.press("space")
         await pilot.pause()
-        assert _keys(app)["escape"] == "Clear marks"
+        assert _keys(app)["escape"] == "Unmark"
         await pilot.press("escape")
         await pilot.pause()
         assert len(session.history) == done, "Esc with a card marked only clears the mark"

@@ -99,7 +99,7 @@ class ShitheadBoard(Board):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "swap", "Swap", priority=True),
         Binding("enter", "lay", "Lay", priority=True),
-        Binding("escape", "clear_marks", "Clear marks", priority=True),
+        Binding("escape", "clear_marks", "Unmark", priority=True),
         Binding("x", "verb('decline')", "Decline"),
         Binding("s", "swap", "Swap", show=False),
         Binding("r", "verb('ready')", "Ready"),

@@ -55,6 +55,7 @@ class TableScreen(Screen[None]):
         Binding("colon", "command", "Command", priority=True),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
+        Binding("l", "log", "Log"),
         Binding("r", "result", "Result"),
         Binding("q", "leave", "Leave"),
     ]
@@ -320,7 +321,7 @@ class TableScreen(Screen[None]):
         while the command bar is open or the terminal is too small."""
         if action in ("command", "undo") and (self.too_small or self._typing()):
             return False
-        if action in ("rules", "leave") and self._typing():
+        if action in ("rules", "leave", "log") and self._typing():
             return False
         if action == "command":
             return bool(self.session.legal_actions())
@@ -386,6 +387,13 @@ class TableScreen(Screen[None]):
     def action_rules(self) -> None:
         """Show the rules of this game."""
         self.app.push_screen(RulesScreen(self.session.game.title, self.session.game.rules_text()))
+
+    def action_log(self) -> None:
+        """Show the whole game's log from the viewer's side."""
+        from cardgames.tui.screens.log import LogScreen
+
+        lines = self.session.log_lines(self.session.viewer, last=len(self.session.events))
+        self.app.push_screen(LogScreen(self.session.game.title, lines, self.card_style))
 
     def action_leave(self) -> None:
         """Back to the game picker, after a confirm while the game runs; once it is over, only
