@@ -10,8 +10,12 @@ import pytest
 
 from cardgames.core.cards import Rank, Suit, parse_card
 from cardgames.core.deck import build_deck
+from cardgames.core.engine import Action
+from cardgames.core.rng import Rng
 from cardgames.games.makao.moves import ActiveDemand
 from cardgames.games.shithead.actions import Play
+from cardgames.games.shithead.bots import ShitheadBot
+from cardgames.games.shithead.engine import ShitheadView
 from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
@@ -212,3 +216,35 @@ async def test_l_opens_the_whole_log_and_page_keys_scroll_it() -> None:
         assert body.scroll_y > 0
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
+
+
+async def test_h_marks_the_move_the_default_bot_would_make(monkeypatch: pytest.MonkeyPatch) -> None:
+    deal(monkeypatch, position(
+        hands=["3c 8d 9s Qh 10h", "3h 3s 4h"],
+        face_up=[["4d", "6c", "Ah"], ["5h", "6s", "7d"]],
+        face_down=[["10c", "Jc", "Ac"], ["8c", "8h", "9c"]],
+        pile="7c",
+    ))
+    seen: list[tuple[object, object]] = []
+    choose = ShitheadBot.choose
+
+    def spy(self: ShitheadBot, view: ShitheadView, legal: tuple[Action, ...], rng: Rng) -> Action:
+        action = choose(self, view, legal, rng)
+        seen.append((view, action))
+        return action
+
+    monkeypatch.setattr(ShitheadBot, "choose", spy)
+    app = CardGamesApp(SOLO, FAST, clock=FakeClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = table(app)
+        await pilot.press("h")
+        await pilot.pause()
+        view, expected = seen[-1]
+        assert isinstance(view, ShitheadView) and view.viewer == 0, "the bot sees a view only"
+        hand = screen.query_one(HandWidget)
+        assert isinstance(expected, Play) and tuple(hand.selection) == expected.cards
+        assert "Hint: play" in _status(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.session.history[0] == (0, expected)

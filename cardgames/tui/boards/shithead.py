@@ -26,6 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cardgames.core.cards import Card, Rank
+from cardgames.core.engine import Action
 from cardgames.games.shithead.actions import Blind, Bonus, Decline, PickUp, Play, Ready, Swap
 from cardgames.games.shithead.moves import BONUS, FACE_DOWN, FACE_UP, FOUR, HAND, PLAY, SWAP
 from cardgames.tui.boards.common import empty_hand_text, out_note, turn_heading
@@ -363,6 +364,31 @@ class ShitheadBoard(Board):
             self.post_message(self.Act(Play(cards)))
         else:
             self.post_message(self.Say("Play from your hand first; the table cards come later."))
+
+    def show_hint(self, action: Action) -> bool:
+        """Mark a suggested move: hand cards in the hand; face-up cards, a face-down position or
+        a swap's face-up position among the table cards."""
+        view = self.view
+        row = self.query_one(TableRow)
+        if view is None or view.viewer is None:
+            return False
+        if isinstance(action, Blind):
+            row.point_at((action.position - 1,), select=False)
+            self.screen.set_focus(row)
+            return True
+        if isinstance(action, Swap):
+            self.query_one(HandWidget).mark((action.card,))
+            row.point_at((action.position - 1,), select=True)
+            self.refresh_bindings()
+            return True
+        if isinstance(action, Play) and view.source == FACE_UP:
+            up = view.face_up[view.viewer]
+            row.point_at(tuple(up.index(card) for card in action.cards if card in up),
+                         select=True)
+            self.screen.set_focus(row)
+            self.refresh_bindings()
+            return True
+        return super().show_hint(action)
 
     def accepted(self) -> None:
         """Forget the selections once a move was played."""

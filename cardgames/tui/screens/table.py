@@ -56,6 +56,7 @@ class TableScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
         Binding("l", "log", "Log"),
+        Binding("h", "hint", "Hint", show=False),
         Binding("r", "result", "Result"),
         Binding("q", "leave", "Leave"),
     ]
@@ -387,6 +388,23 @@ class TableScreen(Screen[None]):
     def action_rules(self) -> None:
         """Show the rules of this game."""
         self.app.push_screen(RulesScreen(self.session.game.title, self.session.game.rules_text()))
+
+    def action_hint(self) -> None:
+        """Suggest one legal move, chosen by the game's default computer player from the
+        viewer's view (never the State), and mark it on the table."""
+        from cardgames.core.rng import Rng
+
+        view = self.session.view()
+        legal = tuple(view.legal)
+        factories: dict[str, Callable[[], Any]] = getattr(self.session.game, "bots", dict)()
+        if not legal or not factories:
+            return
+        bot = next(iter(factories.values()))()
+        action = bot.choose(view, legal, Rng(self.session.setup.seed + len(self.session.history)))
+        self.board.show_hint(action)
+        self.error = ""
+        self.note = f"Hint: {self.session.game.format_action(view, action)}"
+        self._draw_status(view, self.info())
 
     def action_log(self) -> None:
         """Show the whole game's log from the viewer's side."""

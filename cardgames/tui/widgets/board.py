@@ -196,6 +196,23 @@ class Board(Widget):
         message.stop()
         self.post_message(self.Say(message.text))
 
+    def show_hint(self, action: Action) -> bool:
+        """Point out ``action`` (a suggested move) on the table; by default an action with
+        ``cards`` that are all in the hand is marked there, in order, so Enter plays it.
+
+        Returns:
+            True if the move is shown on the table; False leaves it to the status line alone.
+        """
+        cards = getattr(action, "cards", None)
+        if not isinstance(cards, tuple):
+            return False
+        for hand in self.query(HandWidget):
+            if hand.mark(cards):
+                self.screen.set_focus(hand)
+                self.refresh_bindings()
+                return True
+        return False
+
     def accepted(self) -> None:
         """A move of the viewing player was played: forget the hands' selections."""
         for hand in self.query(HandWidget):

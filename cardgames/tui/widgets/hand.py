@@ -292,6 +292,18 @@ class HandWidget(Widget, can_focus=True):
         chosen = tuple(self.selection) or (self.cards[self.cursor],)
         self.post_message(self.Submitted(chosen))
 
+    def mark(self, cards: tuple[Card, ...]) -> bool:
+        """Select exactly ``cards`` in this order and put the cursor on the first, e.g. to show
+        a hint; Enter then plays them. Returns False (and changes nothing) unless every card is
+        in the hand."""
+        if not cards or any(card not in self.cards for card in cards):
+            return False
+        self.selection = list(cards)
+        self.cursor = self.cards.index(cards[0])
+        self._settle = False
+        self.refresh()
+        return True
+
     def clear_selection(self) -> None:
         """Forget the selection (after a play was accepted)."""
         self.selection.clear()
