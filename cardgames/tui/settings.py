@@ -23,6 +23,24 @@ class AppSettings:
     turn_seconds: float | None = None
 
 
+BOT_SPEEDS: tuple[tuple[str, float], ...] = (
+    ("slow", 1.2), ("normal", 0.6), ("fast", 0.25), ("instant", 0.0))
+"""The bot speeds the table's ``b`` key steps through: a name and the seconds between moves."""
+
+
+def next_bot_speed(delay: float) -> tuple[str, float]:
+    """The bot speed after the one nearest to ``delay`` seconds (after "instant" comes "slow").
+
+    Args:
+        delay: The current seconds between computer players' moves.
+
+    Returns:
+        The next speed's name and seconds.
+    """
+    nearest = min(range(len(BOT_SPEEDS)), key=lambda i: abs(BOT_SPEEDS[i][1] - delay))
+    return BOT_SPEEDS[(nearest + 1) % len(BOT_SPEEDS)]
+
+
 def settings_of(app: object) -> AppSettings:
     """The settings of a running CardGamesApp (defaults for any other app, e.g. in a test)."""
     settings = getattr(app, "settings", None)

@@ -248,3 +248,36 @@ async def test_h_marks_the_move_the_default_bot_would_make(monkeypatch: pytest.M
         await pilot.press("enter")
         await pilot.pause()
         assert screen.session.history[0] == (0, expected)
+
+
+async def test_once_out_f_finishes_instantly_with_the_same_result_and_b_sets_the_bot_speed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import cardgames.games.makao as makao_package
+    from cardgames.games.makao import GAME as MAKAO
+    from tests.games.makao.builders import position as makao_position
+
+    start = makao_position([["7h"], ["2c", "3d", "5s", "9d", "Kh"], ["4c", "6d", "8s", "Jd", "Qs"]],
+                           ["7c"], current=0)
+    monkeypatch.setattr(makao_package, "GAME", replace(MAKAO, deal=lambda *a: start.clone()))
+    setup = GameSetup("makao", default_seats(3, 2), {}, 4)
+    expected = Session(setup)
+    expected.submit(0, expected.legal_actions()[0])
+    expected.run_bots()
+    app = CardGamesApp(setup, AppSettings(bot_delay=30), clock=FakeClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = table(app)
+        assert not screen.session.is_over
+        keys = {k: b.binding.description for k, b in screen.active_bindings.items()
+                if b.binding.show}
+        assert keys.get("f") == "Finish instantly" and keys.get("b") == "Bot speed"
+        assert "f finishes the game instantly" in _status(app)
+        await pilot.press("b")
+        assert app.settings.bot_delay == 0.6 and "normal" in _status(app)
+        await pilot.press("f")
+        await wait_until(pilot, lambda: screen_name(app) == "GameOverScreen")
+        assert screen.session.history == expected.history
+        assert screen.session.outcome() == expected.outcome()

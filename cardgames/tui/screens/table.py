@@ -57,6 +57,9 @@ class TableScreen(Screen[None]):
         Binding("question_mark", "rules", "Rules"),
         Binding("l", "log", "Log"),
         Binding("h", "hint", "Hint", show=False),
+        Binding("f", "finish", "Finish instantly"),
+        Binding("b", "bot_speed(1)", "Bot speed"),
+        Binding("b", "bot_speed(0)", "Bot speed", show=False),
         Binding("r", "result", "Result"),
         Binding("q", "leave", "Leave"),
     ]
@@ -267,6 +270,8 @@ class TableScreen(Screen[None]):
             status.update(text)
             return
         hint = self.board.status_hint(view, info)
+        if not hint and self._watching():
+            hint = "You are out: f finishes the game instantly, b sets the bot speed."
         status.update(cards_in_text(hint, self.card_style) if hint else "")
 
     def _clear_status(self) -> None:
@@ -328,10 +333,48 @@ class TableScreen(Screen[None]):
             return bool(self.session.legal_actions())
         if action == "result":
             return self.session.is_over and not self._typing()
+        if action == "finish":
+            return self._watching()
+        if action == "bot_speed":
+            return not self._typing() and (parameters == (1,)) == self._watching()
         if action == "undo":
             viewer = self.session.viewer
             return viewer is not None and self.session.can_undo(viewer)
         return True
+
+    def _watching(self) -> bool:
+        """Every person at the table is out (a View's ``finished``) and only computer players
+        are left to finish the game."""
+        session = self.session
+        if session.is_over or not session.bot_to_move or self._covered:
+            return False
+        out = getattr(session.view(), "finished", ())
+        return all(seat in out for seat in session.humans)
+
+    def action_finish(self) -> None:
+        """Let the computer players finish the game at once (the same moves, without delay)."""
+        if not self._watching():
+            return
+        self._stop_timers()
+        self.session.run_bots()
+        self.advance()
+
+    def action_bot_speed(self, shown: int) -> None:
+        """Step the delay between computer players' moves: slow, normal, fast, instant (the
+        key is in the footer, ``shown``, while only computer players are left)."""
+        from dataclasses import replace
+
+        from cardgames.tui.app import CardGamesApp
+        from cardgames.tui.settings import next_bot_speed
+
+        name, delay = next_bot_speed(self.settings.bot_delay)
+        self.settings = replace(self.settings, bot_delay=delay)
+        app = self.app
+        if isinstance(app, CardGamesApp):
+            app.settings = replace(app.settings, bot_delay=delay)
+        self.error = ""
+        self.note = f"Computer players: {name} ({delay:g} s a move)"
+        self._draw_status(self.session.view(), self.info())
 
     def _typing(self) -> bool:
         return bool(self.query_one("#command", CommandBar).display)
