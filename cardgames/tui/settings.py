@@ -15,12 +15,15 @@ class AppSettings:
         bot_delay: Seconds between computer players' moves, so a person can follow (0 in tests).
         turn_seconds: Seconds a human has per turn in games with a turn clock; None for the game's
             default, 0 to switch the clock off.
+        bell: Ring the terminal bell (BEL) when a person's turn comes after computer players
+            moved.
     """
 
     ascii: bool = False
     four_colour: bool = False
     bot_delay: float = 0.6
     turn_seconds: float | None = None
+    bell: bool = True
 
 
 BOT_SPEEDS: tuple[tuple[str, float], ...] = (

@@ -281,3 +281,33 @@ async def test_once_out_f_finishes_instantly_with_the_same_result_and_b_sets_the
         await wait_until(pilot, lambda: screen_name(app) == "GameOverScreen")
         assert screen.session.history == expected.history
         assert screen.session.outcome() == expected.outcome()
+
+
+@pytest.mark.parametrize("bell", [True, False])
+async def test_the_bell_rings_when_my_turn_comes_after_computer_players_moved(bell: bool) -> None:
+    app = CardGamesApp(GameSetup("makao", default_seats(3, 2), {}, 3),
+                       AppSettings(bot_delay=0, bell=bell), clock=FakeClock())
+    rings: list[int] = []
+    app.bell = lambda: rings.append(1)  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        before = len(rings)
+        await pilot.press("d")
+        await pilot.pause()
+        if human_to_move(app):
+            await pilot.press("p")
+        await wait_until(pilot, lambda: human_to_move(app))
+        assert len(table(app).session.history) >= 3, "both computer players moved"
+        assert len(rings) - before == (1 if bell else 0)
+
+
+def test_no_bell_on_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    import cardgames.cli_commands as commands
+
+    seen: list[AppSettings] = []
+    monkeypatch.setattr(commands, "_run_app", lambda setup, settings: seen.append(settings))
+    assert CliRunner().invoke(commands.cli, ["play", "makao", "--no-bell"]).exit_code == 0
+    assert CliRunner().invoke(commands.cli, ["play", "makao"]).exit_code == 0
+    assert [s.bell for s in seen] == [False, True]

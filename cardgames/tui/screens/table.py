@@ -87,6 +87,7 @@ class TableScreen(Screen[None]):
         self._shown_seconds: int | None = None
         self._covered = False
         self._result_shown = False
+        self._bots_moved = False
 
     def compose(self) -> ComposeResult:
         """Top bar, the Board, the too-small notice, the status line, the hidden command bar and
@@ -149,6 +150,7 @@ class TableScreen(Screen[None]):
             else:
                 self.call_later(self._game_over)
         elif session.handover is not None:
+            self._ring()
             self._hand_over(session.handover)
         elif session.bot_to_move:
             if self.settings.bot_delay > 0:
@@ -156,12 +158,20 @@ class TableScreen(Screen[None]):
             else:
                 self.call_later(self._bot_step)
         else:
+            self._ring()
             self._start_clock()
+
+    def _ring(self) -> None:
+        """A person's turn after computer players moved: ring the bell (if switched on)."""
+        if self._bots_moved and self.settings.bell:
+            self.app.bell()
+        self._bots_moved = False
 
     def _bot_step(self) -> None:
         self._bot_timer = None
         if self.is_attached and self.session.bot_to_move and not self._covered:
             self.session.step_bot()
+            self._bots_moved = True
             # The table changed: an error about the human's last try no longer applies.
             self.error = self.note = ""
             self.advance()
