@@ -38,6 +38,20 @@ from cardgames.tui.widgets.table_row import TableRow
 _LEAVE = ("Leave this game?", "Leave", "Stay")
 
 
+def _with_symbols(command: str) -> str:
+    """A command with its card codes written as cards: ``play Qc Qd`` → ``play Q♣ Q♦``."""
+    from cardgames.core.cards import parse_card
+    from cardgames.core.errors import InvalidCommand
+
+    words = []
+    for word in command.split():
+        try:
+            words.append(parse_card(word).symbol)
+        except InvalidCommand:
+            words.append(word)
+    return " ".join(words)
+
+
 class TableScreen(Screen[None]):
     """One game in play.
 
@@ -456,7 +470,7 @@ class TableScreen(Screen[None]):
         action = bot.choose(view, legal, Rng(self.session.setup.seed + len(self.session.history)))
         self.board.show_hint(action)
         self.error = ""
-        self.note = f"Hint: {self.session.game.format_action(view, action)}"
+        self.note = f"Hint: {_with_symbols(self.session.game.format_action(view, action))}"
         self._draw_status(view, self.info())
 
     def action_log(self) -> None:

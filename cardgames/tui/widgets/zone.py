@@ -49,7 +49,8 @@ def hand_title(names: tuple[str, ...], viewer: PlayerId | None, count: int) -> s
 
 def open_hands_text(names: Sequence[str], hands: Sequence[Sequence[Card]],
                     style: CardStyle) -> Text:
-    """Every seat's remaining cards, one line per seat: ``Anna   7♥ K♠`` or ``Anna   no cards``.
+    """Every seat's remaining cards, sorted, one line per seat: ``Anna   7♥ K♠`` or
+    ``Anna   no cards``.
 
     Args:
         names: Every seat's name.
@@ -64,7 +65,7 @@ def open_hands_text(names: Sequence[str], hands: Sequence[Sequence[Card]],
         text.append(f"{name:<{width}}", style="bold #d0d0d0")
         if not cards:
             text.append("no cards", style="italic #87d787")
-        for number, card in enumerate(cards):
+        for number, card in enumerate(sorted(cards)):
             if number:
                 text.append(" ")
             text.append_text(card_text(card, style))
