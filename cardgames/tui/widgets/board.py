@@ -5,11 +5,12 @@ A game's board subclasses :class:`Board` and writes only its layout (``compose``
 :class:`TableInfo`, refreshes the footer, moves the focus to the zone the player acts in whenever
 that zone changes, and turns the simple verb keys (``d`` draws, ``p`` picks up) into actions.
 
-Conventions a View may follow (all optional, read with ``getattr``):
+Every View has ``viewer``, ``current_player`` and ``legal`` (the viewer's legal actions). Further
+conventions a View may follow (optional, read with ``getattr``):
 
-* ``legal``: the viewer's legal actions (every game has it).
 * ``phase``: a short name of the game's phase; a new phase may move the focus.
-* ``finished``: the seats that are out, in the order they went out.
+* ``finished``: the seats that are out, in the order they went out (the table offers "finish
+  instantly" once every person is among them).
 * ``open_hands``: None while the game runs; once it is over, per seat the cards that seat still
   holds that were hidden before (its hand, face-down cards), so the final table can be shown open.
 """
