@@ -33,6 +33,9 @@ HOME_VARIABLE = "CARDGAMES_HOME"
 DAMAGED = "damaged"
 """The subfolder of the records folder that damaged records are moved into."""
 
+STALE_SECONDS = 3600
+"""Age after which a temporary file left by a crash during a write is removed."""
+
 
 def data_dir(environ: Mapping[str, str] | None = None) -> Path:
     """The folder for records and statistics: ``$CARDGAMES_HOME`` or the user data folder.
@@ -173,6 +176,7 @@ def saved_games(folder: Path, *, finished: bool = False) -> Listing:
     messages: list[str] = []
     try:
         paths = sorted(folder.glob("*.json"))
+        _clear_stale_temporaries(folder)
     except OSError:
         paths = []
     for path in paths:
@@ -188,6 +192,19 @@ def saved_games(folder: Path, *, finished: bool = False) -> Listing:
             games.append(SavedGame(path, record, describe_record(record), saved))
     games.sort(key=lambda game: (game.saved, game.record.started), reverse=True)
     return Listing(tuple(games), tuple(messages))
+
+
+def _clear_stale_temporaries(folder: Path) -> None:
+    """Remove the temporary files of writes cut short long ago (the record itself is whole)."""
+    import time
+
+    limit = time.time() - STALE_SECONDS
+    for temporary in folder.glob(".*.tmp"):
+        try:
+            if temporary.stat().st_mtime < limit:
+                temporary.unlink()
+        except FileNotFoundError:
+            continue
 
 
 def latest_unfinished(folder: Path, game: str | None = None) -> tuple[SavedGame | None, Listing]:
