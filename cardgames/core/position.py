@@ -7,13 +7,13 @@ names the field, instead of a raw ``TypeError`` or ``KeyError`` (or a position t
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from cardgames.core.cards import Card, parse_card
 from cardgames.core.errors import BadPosition, InvalidCommand
-from cardgames.core.rng import Rng
 
 _REQUIRED: Any = object()
 
@@ -100,20 +100,25 @@ def seats(value: object, name: str, players: int) -> list[int]:
     return found
 
 
-CardReader = Callable[[object, str], Card]
-"""Reads one card code of a game's deck: ``reader(code, where)``."""
+class CardReader:
+    """Reads the card codes of one deck, written by ``code_of`` (any case, symbols too).
 
-
-def card_reader(deck: Iterable[Card], code_of: Callable[[Card], str]) -> CardReader:
-    """A reader of the cards of ``deck`` written by ``code_of`` (any case, symbols too).
-
-    Raises (when called):
-        BadPosition: If the code is not a card, or not a card of this deck.
+    Args:
+        deck: Every card of the deck.
+        code_of: The game's JSON code of a card.
     """
-    table = {code_of(card): card for card in deck}
 
-    def read(code: object, where: str) -> Card:
-        card = table.get(code) if isinstance(code, str) else None
+    def __init__(self, deck: Iterable[Card], code_of: Callable[[Card], str]) -> None:
+        self.table = {code_of(card): card for card in deck}
+        self.code_of = code_of
+
+    def __call__(self, code: object, where: str) -> Card:
+        """The card of ``code``, found in ``where`` (named in the message).
+
+        Raises:
+            BadPosition: If the code is not a card, or not a card of this deck.
+        """
+        card = self.table.get(code) if isinstance(code, str) else None
         if card is not None:
             return card
         if not isinstance(code, str):
@@ -127,21 +132,22 @@ def card_reader(deck: Iterable[Card], code_of: Callable[[Card], str]) -> CardRea
             if not index.isdigit() or len(index) > 2:
                 raise BadPosition(f"{where} holds {code!r}, which is not a card")
             card = card._replace(deck=int(index))
-        found = table.get(code_of(card))
+        found = self.table.get(self.code_of(card))
         if found is None:
             raise BadPosition(f"{where} holds {code!r}, which is not in this game's deck")
         return found
 
-    return read
+    def cards(self, value: object, name: str) -> list[Card]:
+        """``value`` as a list of cards.
 
-
-def cards(value: object, name: str, read: CardReader) -> list[Card]:
-    """``value`` as a list of cards.
-
-    Raises:
-        BadPosition: If it is not a list of card codes of the deck.
-    """
-    return [read(code, name) for code in sequence(value, name)]
+        Raises:
+            BadPosition: If it is not a list of card codes of the deck.
+        """
+        codes = sequence(value, name)
+        try:
+            return [self.table[code] for code in codes]
+        except (KeyError, TypeError):
+            return [self(code, name) for code in codes]
 
 
 def check_whole_deck(in_play: Iterable[Card], deck: Sequence[Card]) -> None:
@@ -159,15 +165,30 @@ def check_whole_deck(in_play: Iterable[Card], deck: Sequence[Card]) -> None:
         raise BadPosition(f"{missing} is missing: a position holds the whole deck")
 
 
-def rng(value: object) -> Rng:
-    """``value`` as a saved RNG state (see ``Rng.to_json``).
+def rng(value: object) -> list[Any]:
+    """``value`` checked as a saved RNG state (see ``Rng.to_json``) without building it.
 
     Raises:
-        BadPosition: If it is not one.
+        BadPosition: If it is not one: version 3, 624 words below 2**32 and a position, and a
+            cached Gaussian (a float or null).
     """
+    words = value[1] if isinstance(value, list) and len(value) == 3 else None
     try:
-        if not isinstance(value, list) or len(value) != 3 or not isinstance(value[1], list):
-            raise TypeError
-        return Rng.from_json(value)
-    except (TypeError, ValueError, OverflowError, IndexError):
-        raise BadPosition("rng is not a saved random-number state") from None
+        packed = array(_WORD, words) if isinstance(words, list) else None
+    except (TypeError, OverflowError):
+        packed = None
+    if (
+        packed is None
+        or len(packed) != _MT_WORDS + 1
+        or value[0] != 3  # type: ignore[index]
+        or not isinstance(value[2], float | None)  # type: ignore[index]
+        or packed[-1] > _MT_WORDS
+    ):
+        raise BadPosition("rng is not a saved random-number state")
+    assert isinstance(value, list)
+    return value
+
+
+_MT_WORDS = 624
+_WORD = next(code for code in "ILQ" if array(code).itemsize == 4)
+"""An array type of unsigned 32-bit words: building one checks every word's range."""

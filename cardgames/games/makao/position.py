@@ -21,7 +21,14 @@ from cardgames.games.makao.engine import OPTION_NAMES, MakaoState, card_to_json
 from cardgames.games.makao.moves import DEMAND_RANKS, battle_value
 
 PHASES = ("play", "drawn", "demand", "over")
-_ANY_CARD = check.card_reader(build_deck(2, 2), card_to_json)
+_ANY_CARD = check.CardReader(build_deck(2, 2), card_to_json)
+_DECKS = {
+    (decks, jokers): (deck, check.CardReader(deck, card_to_json))
+    for decks in (1, 2)
+    for jokers in (0, 2)
+    for deck in [build_deck(decks, jokers)]
+}
+_CODE = {card: card_to_json(card) for card in build_deck(2, 2)}
 
 
 def state_from_json(data: object) -> MakaoState:
@@ -34,12 +41,7 @@ def state_from_json(data: object) -> MakaoState:
         BadPosition: If a field is missing, of the wrong type or out of range, or the position
             is impossible; the message names the problem.
     """
-    fields = check.mapping(data)
-    clean = _checked(fields)
-    state = MakaoState.from_json(clean)
-    if state.current is not None and not state.legal_actions():
-        raise BadPosition("the player to move has no legal move")
-    return state
+    return MakaoState.from_json(_checked(check.mapping(data)))
 
 
 def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -51,14 +53,13 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
             known = ", ".join(OPTION_NAMES)
             raise BadPosition(f"{name!r} is not a Makao option; the options are: {known}")
     options = [name for name in OPTION_NAMES if name in raw_options]
-    deck = build_deck(1 if players <= 4 else 2, 2 if "jokers" in options else 0)
-    read = check.card_reader(deck, card_to_json)
+    deck, read = _DECKS[1 if players <= 4 else 2, 2 if "jokers" in options else 0]
     hands = [
-        check.cards(hand, f"hand {seat}", read)
+        read.cards(hand, f"hand {seat}")
         for seat, hand in enumerate(check.sequence(check.get(data, "hands"), "hands", players))
     ]
-    stock = check.cards(check.get(data, "stock"), "the stock", read)
-    discard = check.cards(check.get(data, "discard"), "the discard pile", read)
+    stock = read.cards(check.get(data, "stock"), "the stock")
+    discard = read.cards(check.get(data, "discard"), "the discard pile")
     if not discard:
         raise BadPosition("the discard pile is empty: it always has a top card")
     check.check_whole_deck([*stock, *discard, *(card for hand in hands for card in hand)], deck)
@@ -82,9 +83,9 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
     clean = {
         "players": players,
         "options": options,
-        "hands": [list(map(card_to_json, hand)) for hand in hands],
-        "stock": list(map(card_to_json, stock)),
-        "discard": list(map(card_to_json, discard)),
+        "hands": [[_CODE[card] for card in hand] for hand in hands],
+        "stock": [_CODE[card] for card in stock],
+        "discard": [_CODE[card] for card in discard],
         "top_as": card_to_json(counted),
         "current": current,
         "phase": phase,
@@ -99,7 +100,7 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
         "played": check.flag(check.get(data, "played", False), "played"),
     }
     if data.get("rng") is not None:
-        clean["rng"] = check.rng(data["rng"]).to_json()
+        clean["rng"] = check.rng(data["rng"])
     _check_together(clean, hands, counted, drawn)
     return clean
 

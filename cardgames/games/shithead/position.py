@@ -12,6 +12,7 @@ out that fits the end of the game (SH-16). Anything else raises
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 from cardgames.core import position as check
@@ -32,7 +33,8 @@ from cardgames.games.shithead.moves import (
 
 PHASES = (SWAP, PLAY, BONUS, OVER)
 _DECK = build_deck()
-_READ = check.card_reader(_DECK, lambda card: card.code)
+_CODE = {card: card.code for card in _DECK}
+_READ = check.CardReader(_DECK, attrgetter("code"))
 
 
 def state_from_json(data: object) -> ShitheadState:
@@ -46,11 +48,7 @@ def state_from_json(data: object) -> ShitheadState:
         BadPosition: If a field is missing, of the wrong type or out of range, or the position
             is impossible; the message names the problem.
     """
-    clean = _checked(check.mapping(data))
-    state = ShitheadState.from_json(clean)
-    if state.current_player is not None and not state.legal_actions():
-        raise BadPosition("the player to move has no legal move")
-    return state
+    return ShitheadState.from_json(_checked(check.mapping(data)))
 
 
 def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -61,15 +59,15 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
             known = ", ".join(OPTION_NAMES)
             raise BadPosition(f"{name!r} is not a Shithead option; the options are: {known}")
         check.flag(value, f"the option {name}")
-    stock = check.cards(check.get(data, "stock"), "the stock", _READ)
+    stock = _READ.cards(check.get(data, "stock"), "the stock")
     hands = [
-        check.cards(hand, f"hand {seat}", _READ)
+        _READ.cards(hand, f"hand {seat}")
         for seat, hand in enumerate(check.sequence(check.get(data, "hands"), "hands", players))
     ]
     face_up = _rows(check.get(data, "face_up"), "face_up", players)
     face_down = _rows(check.get(data, "face_down"), "face_down", players)
-    pile = check.cards(check.get(data, "pile"), "the discard pile", _READ)
-    burnt = check.cards(check.get(data, "burnt", []), "the burnt cards", _READ)
+    pile = _READ.cards(check.get(data, "pile"), "the discard pile")
+    burnt = _READ.cards(check.get(data, "burnt", []), "the burnt cards")
     table = [card for rows in (face_up, face_down) for row in rows for card in row if card]
     check.check_whole_deck(
         [*stock, *pile, *burnt, *table, *(card for hand in hands for card in hand)], _DECK
@@ -92,12 +90,13 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
     clean: dict[str, Any] = {
         "players": players,
         "options": dict(options),
-        "stock": [card.code for card in stock],
-        "hands": [[card.code for card in hand] for hand in hands],
-        "face_up": [[None if card is None else card.code for card in row] for row in face_up],
-        "face_down": [[None if card is None else card.code for card in row] for row in face_down],
-        "pile": [card.code for card in pile],
-        "burnt": [card.code for card in burnt],
+        "stock": [_CODE[card] for card in stock],
+        "hands": [[_CODE[card] for card in hand] for hand in hands],
+        "face_up": [[None if card is None else _CODE[card] for card in row] for row in face_up],
+        "face_down": [[None if card is None else _CODE[card] for card in row]
+                      for row in face_down],
+        "pile": [_CODE[card] for card in pile],
+        "burnt": [_CODE[card] for card in burnt],
         "phase": phase,
         "current": current,
         "ready": ready,
@@ -108,7 +107,7 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
         "finished": check.seats(check.get(data, "finished", []), "finished", players),
     }
     if "rng" in data:
-        clean["rng"] = check.rng(data["rng"]).to_json()
+        clean["rng"] = check.rng(data["rng"])
     held = [
         len(hand) + sum(card is not None for card in (*up, *down))
         for hand, up, down in zip(hands, face_up, face_down, strict=True)
