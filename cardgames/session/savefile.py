@@ -91,7 +91,7 @@ def save(record: GameRecord, folder: Path) -> Path:
     Raises:
         OSError: If the folder cannot be written.
     """
-    path = folder / f"{record.id}.json"
+    path = record_path(folder, record.id)
     text = json.dumps(record_to_json(record), ensure_ascii=False, separators=(",", ":"))
     write_atomic(path, text)
     return path
@@ -238,6 +238,11 @@ def open_game(saved: SavedGame, **kwargs: object) -> Session:
         raise RecordError(move_aside(saved.path, str(error))) from None
 
 
-def delete(saved: SavedGame) -> None:
+def record_path(folder: Path, game_id: str) -> Path:
+    """The file of the record of game ``game_id`` in ``folder``."""
+    return folder / f"{game_id}.json"
+
+
+def delete(path: Path) -> None:
     """Remove a record the player chose not to keep (when leaving a game)."""
-    saved.path.unlink(missing_ok=True)
+    path.unlink(missing_ok=True)
