@@ -8,10 +8,9 @@ from datetime import datetime
 
 from cardgames.core.cards import Card, cards_text
 from cardgames.core.engine import Event, Game, PlayerId
-from cardgames.core.errors import CardGameError
-from cardgames.core.registry import load_game
 from cardgames.session.dealcode import deal_code
 from cardgames.session.record import GameRecord, RecordError
+from cardgames.session.replay import Replay
 
 
 def export_text(
@@ -38,14 +37,10 @@ def export_text(
         raise ValueError("an unfinished game cannot be shown with every hand open")
     if viewer is not None and not 0 <= viewer < len(setup.seats):
         raise ValueError(f"there is no seat {viewer} in this game")
+    replay = Replay(record)
     try:
-        game = load_game(setup.game)
-        state = game.new_game(
-            len(setup.seats), seed=setup.seed, options=setup.options,
-            game_number=setup.game_number,
-        )
         code = deal_code(setup)
-    except (ValueError, LookupError) as error:
+    except ValueError as error:
         raise RecordError(f"the game cannot be set up: {error}") from None
     if open_hands:
         viewer = None
@@ -54,25 +49,19 @@ def export_text(
         f"Player {seat + 1}" if spec.name == "You" and seat != viewer else spec.name
         for seat, spec in enumerate(setup.seats)
     ]
-    lines = _header(record, game, code, viewer, open_hands)
+    lines = _header(record, replay.game, code, viewer, open_hands)
     shown = range(len(names)) if open_hands else () if viewer is None else (viewer,)
     for owner in shown:
-        hand = getattr(state.view(owner), "hand", None)
+        hand = getattr(replay.view(0, owner), "hand", None)
         if isinstance(hand, tuple) and all(isinstance(card, Card) for card in hand):
             holds = "You hold" if owner == viewer else f"{names[owner]} holds"
             lines.append(f"{holds} at the deal: {cards_text(hand)}")
     lines.append("")
-    for number, text in enumerate(record.commands, start=1):
-        seat = state.current_player
-        if seat is None:
-            raise RecordError(f"command {number} ({text!r}) comes after the end of the game")
-        try:
-            events = state.apply(game.parse_command(state.view(seat), text))
-        except CardGameError as error:
-            raise RecordError(f"command {number} ({text!r}) does not replay: {error}") from None
-        said = [_line(game, event, viewer, names, open_hands) for event in events]
+    for move in replay.moves:
+        said = [_line(replay.game, event, viewer, names, open_hands) for event in move.events]
         happened = "; ".join(line for line in said if line)
-        lines.append(f"{number:>4}. {names[seat]}: {text}" + (f" — {happened}" if happened else ""))
+        head = f"{move.number:>4}. {names[move.player]}: {move.command}"
+        lines.append(head + (f" — {happened}" if happened else ""))
     return "\n".join(lines) + "\n"
 
 
