@@ -28,6 +28,7 @@ from cardgames.session.record import (
 )
 from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, SeatSpec
+from tests.session.conftest import FakeClock
 from tests.session.play import PLAYABLE, new_session, play, setup_for
 
 STARTED = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
@@ -222,3 +223,21 @@ def test_outcome_with_scores_round_trips() -> None:
         Outcome((1, 0), (1,), {0: 3, 1: 10}), STARTED, FINISHED,
     )
     assert record_from_json(json.loads(json.dumps(record_to_json(record)))) == record
+
+
+def test_time_out_moves_replay_like_any_other(clock: FakeClock) -> None:
+    """SH-17: the turn clock's moves are in the record and replay without the clock."""
+    setup = GameSetup("shithead", (SeatSpec("You"), SeatSpec("Anna", "shithead")), seed=3)
+    session = Session(setup, clock=clock, turn_seconds=10)
+    while len(session.commands()) < 60:
+        session.run_bots()
+        if session.is_over:
+            break
+        if session.clock_running and len(session.commands()) % 3 == 0:
+            clock.advance(11)
+            assert session.tick() is not None
+        else:
+            session.submit(0, session.legal_actions()[-1])
+    assert "timeout" in session.commands()
+    _, again = reloaded(session)
+    assert_same(session, again)
