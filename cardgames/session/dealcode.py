@@ -20,7 +20,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from cardgames.core.engine import OptionSpec, OptionValue
+from cardgames.core.engine import Game, OptionSpec, OptionValue
 from cardgames.core.registry import find_game, load_game
 from cardgames.session.setup import GameSetup, SeatSpec
 
@@ -67,7 +67,7 @@ def deal_of(setup: GameSetup) -> Deal:
     Raises:
         ValueError: If the set-up's game or options are unknown.
     """
-    game = load_game(setup.game)
+    game = _game(setup.game)
     options = _filled(game.name, game.options, setup.options)
     return Deal(game.name, len(setup.seats), options, setup.seed, setup.game_number)
 
@@ -78,7 +78,7 @@ def format_deal(deal: Deal) -> str:
     Raises:
         ValueError: If the game or an option is unknown.
     """
-    specs = load_game(deal.game).options
+    specs = _game(deal.game).options
     names = _abbreviations(specs)
     tokens = []
     for spec in specs:
@@ -127,6 +127,13 @@ def parse_deal(text: str) -> Deal:
     chosen = _options(text.strip(), parts[2], specs) if len(parts) == 4 else {}
     seed, game_number = _seed(text.strip(), parts[-1])
     return Deal(info.name, int(parts[1]), _filled(info.name, specs, chosen), seed, game_number)
+
+
+def _game(name: str) -> Game:
+    try:
+        return load_game(name)
+    except (KeyError, LookupError) as error:
+        raise ValueError(error.args[0]) from None
 
 
 def _abbreviations(specs: tuple[OptionSpec, ...]) -> dict[str, str]:

@@ -100,3 +100,10 @@ def test_garbage_is_a_one_line_value_error(text: str, words: str) -> None:
     with pytest.raises(ValueError, match=words) as error:
         parse_deal(text)
     assert "\n" not in str(error.value)
+
+
+def test_unknown_games_are_value_errors() -> None:
+    with pytest.raises(ValueError, match="unknown game"):
+        format_deal(Deal("chess", 2))
+    with pytest.raises(ValueError, match="coming soon"):
+        deal_code(GameSetup("trash", default_seats(2, 1)))
