@@ -22,7 +22,7 @@ from cardgames.session.record import session_of
 from cardgames.session.savefile import saved_games
 
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = 20
+KILLS = 16
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
