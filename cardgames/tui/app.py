@@ -6,12 +6,16 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
+from weakref import WeakKeyDictionary
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from cardgames.tui.navigation import StartGame
 from cardgames.tui.render import ascii_text
+from cardgames.tui.screens.base import AppModal, AppScreen
 from cardgames.tui.screens.picker import PickerScreen
 from cardgames.tui.settings import AppSettings
 
@@ -52,6 +56,7 @@ class CardGamesApp(App[None]):
         self.initial_setup = setup
         self.clock = clock
         self.pass_delay = pass_delay
+        self._key_screens: WeakKeyDictionary[events.Key, Screen[object]] = WeakKeyDictionary()
 
     def get_css_variables(self) -> dict[str, str]:
         """The theme's variables plus the ASCII-mode switches.
@@ -78,6 +83,33 @@ class CardGamesApp(App[None]):
     def get_default_screen(self) -> Screen[None]:
         """The game picker is the bottom screen."""
         return PickerScreen()
+
+    async def on_event(self, event: events.Event) -> None:
+        """Note which screen each key is typed on, before Textual hands it to that screen."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self._key_screens[event] = self.screen
+        await super().on_event(event)
+
+    def on_key(self, event: events.Key) -> None:
+        """Drop a key whose screen has gone by the time it reaches the app's bindings.
+
+        Textual resolves a key's bindings against the screen on top when the key comes back up
+        to the app; a key typed on a dialog that closed meanwhile would otherwise act on the
+        screen below (a burst of Enter in a dialog plays a card at the table).
+        """
+        typed_on = self._key_screens.pop(event, None)
+        if typed_on is not None and typed_on is not self.screen:
+            event.prevent_default()
+            event.stop()
+
+    def on_start_game(self, request: StartGame) -> None:
+        """A set-up or game-over screen asks for a game: honoured only while it is on top."""
+        screen = request.screen
+        if not screen.is_active or getattr(screen, "closed", False):
+            return
+        if isinstance(screen, AppScreen | AppModal):
+            screen.closed = True
+        self.start_game(request.setup, replace=True, turn_seconds=request.turn_seconds)
 
     def on_mount(self) -> None:
         """Start the command line's game, if one was given."""

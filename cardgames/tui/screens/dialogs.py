@@ -12,16 +12,16 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, OptionList
 from textual.widgets.option_list import Option
 
 from cardgames.core.engine import Action
 from cardgames.tui.render import shown
+from cardgames.tui.screens.base import AppModal
 from cardgames.tui.settings import settings_of
 
 
-class ChoiceDialog(ModalScreen[Action | None]):
+class ChoiceDialog(AppModal[Action | None]):
     """Pick one action from a short list (a demand, a joker's meaning); Escape picks nothing.
 
     Args:
@@ -78,7 +78,7 @@ class ChoiceDialog(ModalScreen[Action | None]):
         self.dismiss(None)
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(AppModal[bool]):
     """A yes/no question with two buttons; the safe answer has the focus.
 
     ``y`` answers yes and ``n``/Escape no; Enter presses the focused button, so Enter alone never

@@ -8,10 +8,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from cardgames.session.session import Session
+from cardgames.tui.navigation import StartGame
+from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import AppSettings
 
 _PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
@@ -61,7 +62,7 @@ def result_text(session: Session) -> Text:
     return text
 
 
-class GameOverScreen(Screen[None]):
+class GameOverScreen(AppScreen[None]):
     """Shows the result; Enter/``a`` plays again with the same seats, ``b``/Escape goes back.
 
     Args:
@@ -106,12 +107,8 @@ class GameOverScreen(Screen[None]):
 
     def action_again(self) -> None:
         """A new deal with the same seats, options and turn clock (the next seed)."""
-        from cardgames.tui.app import CardGamesApp
-
         setup = self.session.setup.next_game()
-        app = self.app
-        if isinstance(app, CardGamesApp):
-            app.start_game(setup, replace=True, turn_seconds=self.session.turn_seconds or 0)
+        self.post_message(StartGame(self, setup, self.session.turn_seconds or 0))
 
     def action_back(self) -> None:
         """Back to the game picker."""

@@ -9,13 +9,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardgames.tui.render import CardStyle, cards_in_text
+from cardgames.tui.screens.base import AppScreen
 
 
-class PassScreen(Screen[bool]):
+class PassScreen(AppScreen[bool]):
     """Covers the whole table until the next player has the terminal.
 
     It is a plain (opaque) Screen, so nothing of the table shows through. Enter is ignored for the

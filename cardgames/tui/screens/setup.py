@@ -13,13 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
 from cardgames.core.engine import OptionSpec
 from cardgames.core.registry import GameInfo, load_game
 from cardgames.session.setup import DEFAULT_NAMES, HUMAN_NAMES, GameSetup, SeatSpec
+from cardgames.tui.navigation import StartGame
 from cardgames.tui.render import shown
+from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import settings_of
 
 MAX_SEATS = 6
@@ -82,7 +83,7 @@ class Tick(Checkbox):
         return Content.assemble(box, " ", self.label)
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(AppScreen[None]):
     """Set up a game of ``info``; ``s`` or the Start button deals, Escape goes back.
 
     Args:
@@ -254,8 +255,6 @@ class SetupScreen(Screen[None]):
 
     def action_start(self) -> None:
         """Deal the game and go to the table."""
-        from cardgames.tui.app import CardGamesApp
-
         try:
             setup = self.setup()
             turn_seconds = self.turn_seconds()
@@ -269,9 +268,7 @@ class SetupScreen(Screen[None]):
                          "so the hand-over screen can tell them apart.")
             self.query_one(f"#name-{seat}", Input).focus()
             return
-        app = self.app
-        if isinstance(app, CardGamesApp):
-            app.start_game(setup, replace=True, turn_seconds=turn_seconds)
+        self.post_message(StartGame(self, setup, turn_seconds))
 
     def _refuse(self, message: str) -> None:
         self.query_one("#setup-error", Static).update(Text(message, style="bold #ff5f5f"))

@@ -17,7 +17,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
@@ -26,9 +25,9 @@ from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.session import Session
 from cardgames.tui.boards import load_board
 from cardgames.tui.render import CardStyle, cards_in_text, shorten_words, shown
+from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.screens.dialogs import ConfirmDialog
 from cardgames.tui.screens.pass_screen import PassScreen
-from cardgames.tui.screens.rules import RulesScreen
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.board import Board, TableInfo
 from cardgames.tui.widgets.command_bar import CommandBar
@@ -38,7 +37,7 @@ from cardgames.tui.widgets.table_row import TableRow
 _LEAVE = ("Leave this game?", "Leave", "Stay")
 
 
-class TableScreen(Screen[None]):
+class TableScreen(AppScreen[None]):
     """One game in play.
 
     Args:
@@ -166,13 +165,13 @@ class TableScreen(Screen[None]):
         cover = PassScreen(
             self.session.names[seat], public, self.card_style, self.clock, self.pass_delay
         )
-        self.app.push_screen(cover, lambda ready: self._after_cover(seat, ready))
+        self.open(cover, lambda ready: self._after_cover(seat, ready))
 
     def _after_cover(self, seat: PlayerId, ready: bool | None) -> None:
         self._covered = False
         self.error = self.note = ""
         if not ready:
-            self.app.push_screen(ConfirmDialog(*_LEAVE), self._leave_answer)
+            self.open(ConfirmDialog(*_LEAVE), self._leave_answer)
             return
         self.session.ready(seat)
         self.advance()
@@ -365,7 +364,10 @@ class TableScreen(Screen[None]):
 
     def action_rules(self) -> None:
         """Show the rules of this game."""
-        self.app.push_screen(RulesScreen(self.session.game.title, self.session.game.rules_text()))
+        # Imported on demand: Textual's Markdown widget costs a table start about 50 ms.
+        from cardgames.tui.screens.rules import RulesScreen
+
+        self.open(RulesScreen(self.session.game.title, self.session.game.rules_text()))
 
     def action_leave(self) -> None:
         """Back to the game picker, after a confirm while the game runs."""
@@ -374,7 +376,7 @@ class TableScreen(Screen[None]):
             self.dismiss()
             return
         self._stop_timers()
-        self.app.push_screen(ConfirmDialog(*_LEAVE), self._leave_answer)
+        self.open(ConfirmDialog(*_LEAVE), self._leave_answer)
 
     # ------------------------------------------------------------------ timers
 
