@@ -11,6 +11,7 @@ from weakref import WeakKeyDictionary
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from cardgames.tui.navigation import StartGame
@@ -79,6 +80,21 @@ class CardGamesApp(App[None]):
         ASCII mode."""
         display = super().get_key_display(binding)
         return ascii_text(display) if self.settings.ascii else display
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Show a toast; its text is always shown literally (it may quote a name or a command).
+
+        ``markup`` is accepted for Textual's callers (``Widget.notify`` passes it) and ignored.
+        """
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def get_default_screen(self) -> Screen[None]:
         """The game picker is the bottom screen."""

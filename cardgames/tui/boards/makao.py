@@ -28,6 +28,7 @@ from cardgames.tui.render import (
     card_text,
     cards_in_text,
     empty_box,
+    literal,
     suit_colour,
 )
 from cardgames.tui.screens.dialogs import ChoiceDialog
@@ -118,7 +119,7 @@ class MakaoBoard(Board):
         else:
             whose = possessive(info.names[view.viewer])
             whose = whose[:1].upper() + whose[1:]
-            box.border_title = f"{whose} hand ({len(view.hand)})"
+            box.border_title = literal(f"{whose} hand ({len(view.hand)})")
         self.refresh_bindings()
         self._maybe_ask_demand()
 

@@ -28,7 +28,7 @@ from cardgames.core.cards import Card, Rank
 from cardgames.core.engine import Action
 from cardgames.games.shithead.actions import Blind, Bonus, Decline, PickUp, Play, Ready, Swap
 from cardgames.games.shithead.moves import BONUS, FACE_DOWN, FACE_UP, FOUR, HAND, PLAY, SWAP
-from cardgames.tui.render import CardStyle, back_box, cards_in_text, empty_box
+from cardgames.tui.render import CardStyle, back_box, cards_in_text, empty_box, literal
 from cardgames.tui.widgets.board import Board, TableInfo
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.log import LogPanel
@@ -91,7 +91,7 @@ class SeatBox(Static):
         current = view.current_player == seat
         arrow = ("> " if info.style.ascii else "▶ ") if current else ""
         you = " (you)" if seat == view.viewer and info.names[seat] != "You" else ""
-        self.border_title = f"{arrow}{info.names[seat]}{you}"
+        self.border_title = literal(f"{arrow}{info.names[seat]}{you}")
         notes = ["bot"] if seat in info.bots else []
         if view.phase == SWAP and view.ready[seat]:
             notes.append("ready")
@@ -261,7 +261,7 @@ class ShitheadBoard(Board):
         else:
             name = info.names[view.viewer]
             whose = "Your" if name == "You" else f"{name}'s"
-            box.border_title = f"{whose} hand ({len(view.hand)})"
+            box.border_title = literal(f"{whose} hand ({len(view.hand)})")
 
     def _empty_hand(self, view: Any, info: TableInfo) -> str:
         if view.viewer is None:

@@ -12,6 +12,7 @@ from textual.widgets import Button, Footer, Static
 
 from cardgames.session.session import Session
 from cardgames.tui.navigation import StartGame
+from cardgames.tui.render import literal
 from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import AppSettings
 
@@ -91,7 +92,7 @@ class GameOverScreen(AppScreen[None]):
             if len(outcome.winners) == 1 and self.session.names[outcome.winners[0]] == "You":
                 headline = "You win!"
         with Center(), Vertical(id="over-box"):
-            yield Static(f"{self.session.game.title}: {headline}", id="over-title")
+            yield Static(literal(f"{self.session.game.title}: {headline}"), id="over-title")
             yield Static(result_text(self.session), id="over-result")
             with Horizontal(id="over-buttons"):
                 yield Button("Play again", id="again", variant="primary")

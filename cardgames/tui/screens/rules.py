@@ -9,7 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Markdown, Static
 
-from cardgames.tui.render import ascii_rules
+from cardgames.tui.render import ascii_rules, literal
 from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import settings_of
 
@@ -51,7 +51,7 @@ class RulesScreen(AppScreen[None]):
 
     def compose(self) -> ComposeResult:
         """A title line, the scrolling rules and the footer."""
-        yield Static(f" Rules of {self.game_title} ", id="rules-title")
+        yield Static(literal(f" Rules of {self.game_title} "), id="rules-title")
         with VerticalScroll(id="rules-body"):
             if settings_of(self.app).ascii:
                 yield AsciiMarkdown(ascii_rules(self.markdown))
