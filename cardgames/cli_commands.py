@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from cardgames.cli import PROG
+from cardgames.core.errors import quoted
 from cardgames.core.registry import GAMES, GameInfo, find_game
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.settings import AppSettings
@@ -101,7 +102,7 @@ def number_option(
             or (minimum is not None and number < minimum)
             or (maximum is not None and number > maximum)
         ):
-            raise PlainBadParameter(f"{name} must be {wanted}, not {value!r}", ctx, param)
+            raise PlainBadParameter(f"{name} must be {wanted}, not {quoted(value)}", ctx, param)
         return number
 
     return click.option(name, type=str, callback=read, **attrs)
@@ -115,7 +116,7 @@ def _unknown_game_message(name: str) -> str:
         if not info.playable:
             notes.append("coming soon")
         listed.append(f"{info.name} ({', '.join(notes)})" if notes else info.name)
-    return f"unknown game {name!r}; the games are {', '.join(listed)}"
+    return f"unknown game {quoted(name)}; the games are {', '.join(listed)}"
 
 
 def _game(name: str) -> GameInfo:
@@ -349,7 +350,7 @@ def _check_bot(info: GameInfo, bot: str) -> None:
         return
     listed = [f"{kinds[0]} (the default)", *kinds[1:]] if kinds else ["default"]
     raise click.UsageError(
-        f"{info.title} has no computer player {bot!r}; its computer players are: "
+        f"{info.title} has no computer player {quoted(bot)}; its computer players are: "
         + ", ".join(listed)
     )
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from cardgames.bots import Bot
 from cardgames.core.engine import Action, Event, Game, Outcome, PlayerId, State, View
-from cardgames.core.errors import CardGameError
+from cardgames.core.errors import CardGameError, quoted
 from cardgames.core.registry import load_game
 from cardgames.core.rng import Rng
 from cardgames.session.commands import Accepted, Rejected, Result
@@ -67,7 +67,9 @@ class Session:
             if spec.bot is not None:
                 kind = default_bot if spec.bot == "default" else spec.bot
                 if kind not in factories:
-                    raise ValueError(f"unknown computer player {spec.bot!r} for {self.game.title}")
+                    raise ValueError(
+                        f"unknown computer player {quoted(spec.bot)} for {self.game.title}"
+                    )
                 self._bots[seat] = (factories[kind](), seat_rng.derive(seat))
         humans = self.humans
         self._shown: PlayerId | None = humans[0] if len(humans) == 1 else None

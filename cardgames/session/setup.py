@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from cardgames.core.engine import OptionValue
+from cardgames.core.errors import quoted
 from cardgames.core.registry import find_game, load_game
 
 
@@ -76,7 +77,8 @@ class GameSetup:
             for name in self.options:
                 if name not in known:
                     raise ValueError(
-                        f"{info.title} has no option {name!r}; its options are: {', '.join(known)}"
+                        f"{info.title} has no option {quoted(name)}; "
+                        f"its options are: {', '.join(known)}"
                     )
 
 

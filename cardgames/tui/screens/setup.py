@@ -16,6 +16,7 @@ from textual.content import Content
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
 from cardgames.core.engine import OptionSpec
+from cardgames.core.errors import quoted
 from cardgames.core.registry import GameInfo, load_game
 from cardgames.session.setup import DEFAULT_NAMES, HUMAN_NAMES, GameSetup, SeatSpec
 from cardgames.tui.navigation import StartGame
@@ -172,7 +173,8 @@ class SetupScreen(AppScreen[None]):
             seconds = -1
         if not 0 < seconds <= 3600:
             raise ValueError(
-                f"The turn clock must be a number of seconds (1 to 3600) or off, not {text!r}."
+                "The turn clock must be a number of seconds (1 to 3600) or off, "
+                f"not {quoted(text)}."
             )
         return seconds
 
@@ -248,7 +250,7 @@ class SetupScreen(AppScreen[None]):
         try:
             seed = int(seed_text) if seed_text else secrets.randbelow(1_000_000)
         except ValueError:
-            raise ValueError(f"The seed must be a whole number, not {seed_text!r}.") from None
+            raise ValueError(f"The seed must be a whole number, not {quoted(seed_text)}.") from None
         setup = GameSetup(self.info.name, tuple(seats), options, seed)
         setup.check()
         return setup
@@ -264,8 +266,8 @@ class SetupScreen(AppScreen[None]):
         seat = repeated_name([spec.name for spec in setup.seats])
         if seat is not None:
             name = setup.seats[seat].name
-            self._refuse(f"Two players are called {name!r}; give seat {seat + 1} another name "
-                         "so the hand-over screen can tell them apart.")
+            self._refuse(f"Two players are called {quoted(name)}; give seat {seat + 1} another "
+                         "name so the hand-over screen can tell them apart.")
             self.query_one(f"#name-{seat}", Input).focus()
             return
         self.post_message(StartGame(self, setup, turn_seconds))
