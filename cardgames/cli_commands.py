@@ -15,7 +15,8 @@ from typing import Any, TypeVar
 
 import click
 
-from cardgames.cli import PROG
+from cardgames import PROG
+from cardgames.core.engine import OptionValue
 from cardgames.core.errors import quoted
 from cardgames.core.registry import GAMES, GameInfo, find_game
 from cardgames.session.setup import GameSetup, default_seats
@@ -130,18 +131,34 @@ def _game(name: str) -> GameInfo:
     return info
 
 
+BOT_DELAY = 0.6
+"""Seconds between computer players' moves unless --bot-delay says otherwise."""
+
+
 def _settings(
-    ascii_cards: bool, four_colour: bool, bot_delay: float, turn_seconds: float | None
+    ascii_cards: bool, four_colour: bool, bot_delay: float | None, turn_seconds: float | None
 ) -> AppSettings:
+    """The display options given after the subcommand, added to those given before it.
+
+    ``cardgames --ascii play makao`` and ``cardgames play makao --ascii`` mean the same; a value
+    given after the subcommand wins over one given before it.
+    """
+    ctx = click.get_current_context()
+    earlier: AppSettings | None = ctx.find_root().obj if ctx.parent is not None else None
+    if earlier is None:
+        earlier = AppSettings(bot_delay=BOT_DELAY)
     return AppSettings(
-        ascii=ascii_cards, four_colour=four_colour, bot_delay=bot_delay, turn_seconds=turn_seconds
+        ascii=ascii_cards or earlier.ascii,
+        four_colour=four_colour or earlier.four_colour,
+        bot_delay=earlier.bot_delay if bot_delay is None else bot_delay,
+        turn_seconds=earlier.turn_seconds if turn_seconds is None else turn_seconds,
     )
 
 
 def _run_app(setup: GameSetup | None, settings: AppSettings) -> None:
-    from cardgames.tui.app import make_app
+    from cardgames.tui.launch import run_app
 
-    make_app(setup, settings).run()
+    run_app(setup, settings)
 
 
 GAMES_EPILOG = "Games: " + ", ".join(info.name for info in GAMES if info.playable) + "."
@@ -157,9 +174,8 @@ bot_delay_option = number_option(
     0,
     "a number of seconds",
     metavar="SECONDS",
-    default=0.6,
-    show_default=True,
-    help="Seconds between computer players' moves.",
+    default=None,
+    help=f"Seconds between computer players' moves [default: {BOT_DELAY:g}].",
 )
 turn_seconds_option = number_option(
     "--turn-seconds",
@@ -175,8 +191,8 @@ option_option = click.option(
     "--option",
     "options",
     multiple=True,
-    metavar="NAME",
-    help="Switch a house option on (repeatable).",
+    metavar="NAME[=N]",
+    help="Switch a house option on, or set a number option: --option target=300 (repeatable).",
 )
 
 
@@ -197,12 +213,17 @@ def cli(
     ctx: click.Context,
     ascii_cards: bool,
     four_colour: bool,
-    bot_delay: float,
+    bot_delay: float | None,
     turn_seconds: float | None,
 ) -> None:
-    """Card games in the terminal. Without a command, opens the game picker."""
+    """Card games in the terminal. Without a command, opens the game picker.
+
+    The display options work before a command or after it: cardgames --ascii play makao.
+    """
+    settings = _settings(ascii_cards, four_colour, bot_delay, turn_seconds)
+    ctx.obj = settings
     if ctx.invoked_subcommand is None:
-        _run_app(None, _settings(ascii_cards, four_colour, bot_delay, turn_seconds))
+        _run_app(None, settings)
 
 
 @cli.command(epilog=GAMES_EPILOG)
@@ -234,7 +255,7 @@ def play(
     options: tuple[str, ...],
     ascii_cards: bool,
     four_colour: bool,
-    bot_delay: float,
+    bot_delay: float | None,
     turn_seconds: float | None,
 ) -> None:
     """Start a game of GAME directly.
@@ -257,7 +278,7 @@ def _setup(
         setup = GameSetup(
             info.name,
             default_seats(players, bots),
-            dict.fromkeys(options, True),
+            read_options(options),
             secrets.randbelow(1_000_000) if seed is None else seed,
         )
         setup.check()
@@ -324,7 +345,7 @@ def simulate(
             games=games,
             players=players,
             seed=seed,
-            options=dict.fromkeys(options, True),
+            options=_options(options),
             bot=bot,
         )
     except ValueError as error:
@@ -339,6 +360,38 @@ def simulate(
     click.echo(f"average turns     {result.average_actions:.1f}")
     click.echo(f"wins per seat     {wins}")
     click.echo(f"games per second  {result.games_per_second:,.1f}")
+
+
+def read_options(texts: Sequence[str]) -> dict[str, OptionValue]:
+    """The ``--option`` values: ``queens`` switches an option on, ``target=300`` sets a number.
+
+    The values are checked against the game later (``GameSetup.check``).
+
+    Raises:
+        ValueError: If a value after ``=`` is not a whole number.
+    """
+    chosen: dict[str, OptionValue] = {}
+    for text in texts:
+        name, equals, value = text.partition("=")
+        name = name.strip()
+        if not equals:
+            chosen[name] = True
+            continue
+        try:
+            chosen[name] = int(value.strip())
+        except ValueError:
+            raise ValueError(
+                f"--option {quoted(name)} takes a whole number after '=', not {quoted(value)}"
+            ) from None
+    return chosen
+
+
+def _options(texts: Sequence[str]) -> dict[str, OptionValue]:
+    """:func:`read_options`, with a bad value as a usage error."""
+    try:
+        return read_options(texts)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
 
 
 def _check_bot(info: GameInfo, bot: str) -> None:

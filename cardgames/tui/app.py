@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -128,9 +130,21 @@ class CardGamesApp(App[None]):
         self.start_game(request.setup, replace=True, turn_seconds=request.turn_seconds)
 
     def on_mount(self) -> None:
-        """Start the command line's game, if one was given."""
+        """End cleanly on SIGTERM and SIGHUP; start the command line's game, if one was given."""
+        if not self.is_headless:
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGTERM, signal.SIGHUP):
+                loop.add_signal_handler(signum, self.end_by_signal, signum)
         if self.initial_setup is not None:
             self.start_game(self.initial_setup)
+
+    def end_by_signal(self, signum: int) -> None:
+        """Leave the app as Ctrl+Q would, restoring the terminal; exit status 128 + ``signum``.
+
+        SIGHUP is what a dropped SSH connection sends, SIGTERM what ``kill`` sends: without this
+        the terminal would stay in the alternate screen with mouse tracking on.
+        """
+        self.exit(return_code=128 + signum)
 
     def start_game(
         self, setup: GameSetup, *, replace: bool = False, turn_seconds: float | None = None
