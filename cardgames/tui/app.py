@@ -19,11 +19,16 @@ from textual.screen import Screen
 from cardgames.tui.navigation import StartGame
 from cardgames.tui.render import ascii_text
 from cardgames.tui.screens.base import AppModal, AppScreen
+from cardgames.tui.screens.dialogs import ConfirmDialog
 from cardgames.tui.screens.picker import PickerScreen
 from cardgames.tui.settings import AppSettings
 
 if TYPE_CHECKING:
     from cardgames.session.setup import GameSetup
+
+
+QUIT = ("Quit? The game in progress will be lost: games cannot be resumed yet.", "Quit", "Stay")
+"""The question Ctrl+Q asks while a game runs, and its two answers."""
 
 
 class CardGamesApp(App[None]):
@@ -137,6 +142,19 @@ class CardGamesApp(App[None]):
                 loop.add_signal_handler(signum, self.end_by_signal, signum)
         if self.initial_setup is not None:
             self.start_game(self.initial_setup)
+
+    async def action_quit(self) -> None:
+        """Quit; while a game is in progress, ask first, since the game would be lost."""
+        if not any(getattr(screen, "game_in_progress", False) for screen in self.screen_stack):
+            self.exit()
+            return
+        if isinstance(self.screen, ConfirmDialog) and self.screen.question == QUIT[0]:
+            return
+        self.push_screen(ConfirmDialog(*QUIT), self._quit_answer)
+
+    def _quit_answer(self, yes: bool | None) -> None:
+        if yes:
+            self.exit()
 
     def end_by_signal(self, signum: int) -> None:
         """Leave the app as Ctrl+Q would, restoring the terminal; exit status 128 + ``signum``.

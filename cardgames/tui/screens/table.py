@@ -34,7 +34,7 @@ from cardgames.tui.widgets.command_bar import CommandBar
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.table_row import TableRow
 
-_LEAVE = ("Leave this game?", "Leave", "Stay")
+_LEAVE = ("Leave this game? It will be lost: games cannot be resumed yet.", "Leave", "Stay")
 
 
 class TableScreen(AppScreen[None]):
@@ -79,6 +79,11 @@ class TableScreen(AppScreen[None]):
         self._clock_timer: Timer | None = None
         self._shown_seconds: int | None = None
         self._covered = False
+
+    @property
+    def game_in_progress(self) -> bool:
+        """True while the game runs: leaving or quitting would lose it."""
+        return not self.session.is_over
 
     def compose(self) -> ComposeResult:
         """Top bar, the Board, the too-small notice, the status line, the hidden command bar and
