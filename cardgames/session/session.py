@@ -83,6 +83,7 @@ class Session:
         self.turn_seconds: float | None = turn_seconds or None
         self._turn_owner: PlayerId | None = None
         self._turn_started: float | None = None
+        self._paused_at: float | None = None
         self._sync_clock()
 
     def _deal(self) -> State:
@@ -317,7 +318,29 @@ class Session:
         """Seconds left in the current human turn, or None when no clock runs."""
         if self._turn_started is None or self.turn_seconds is None:
             return None
-        return max(0.0, self.turn_seconds - (self._clock() - self._turn_started))
+        now = self._clock() if self._paused_at is None else self._paused_at
+        return max(0.0, self.turn_seconds - (now - self._turn_started))
+
+    @property
+    def clock_paused(self) -> bool:
+        """True while :meth:`pause_clock` holds the turn clock."""
+        return self._paused_at is not None
+
+    def pause_clock(self) -> None:
+        """Hold the turn clock (a screen covers the table: rules, a dialog, a question).
+
+        The time left stays as it is until :meth:`resume_clock`; pausing twice is pausing once.
+        """
+        if self._paused_at is None:
+            self._paused_at = self._clock()
+
+    def resume_clock(self) -> None:
+        """Let a held turn clock run on from the time it had when it was paused."""
+        if self._paused_at is None:
+            return
+        if self._turn_started is not None:
+            self._turn_started += self._clock() - self._paused_at
+        self._paused_at = None
 
     def tick(self) -> Accepted | None:
         """Submit the game's time-out move if the current human's time has run out.
@@ -359,4 +382,4 @@ class Session:
             return
         if restart or seat != self._turn_owner or self._turn_started is None:
             self._turn_owner = seat
-            self._turn_started = self._clock()
+            self._turn_started = self._clock() if self._paused_at is None else self._paused_at

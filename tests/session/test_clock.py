@@ -108,3 +108,17 @@ def test_hand_over_shows_only_the_public_view(clock: FakeClock) -> None:
     assert session.view().secret is None
     session.ready(1)
     assert session.view().secret == secrets[1]
+
+
+def test_a_paused_clock_keeps_its_time_until_resumed(clock: FakeClock) -> None:
+    session = race(SOLO, clock, turn_seconds=8)
+    clock.advance(2)
+    session.pause_clock()
+    session.pause_clock()
+    clock.advance(100)
+    assert session.time_left() == 6
+    assert session.tick() is None and session.history == []
+    session.resume_clock()
+    assert session.time_left() == 6
+    clock.advance(6)
+    assert session.tick() is not None

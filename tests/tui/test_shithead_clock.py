@@ -111,3 +111,28 @@ async def test_no_clock_under_the_pass_screen(monkeypatch: pytest.MonkeyPatch) -
         await wait_until(pilot, lambda: my_turn(app))
         assert session.clock_running and session.time_left() == 45
         assert "⏱ 0:45" in _topbar(app)
+
+
+@pytest.mark.parametrize("cover", ["question_mark", "q", "ctrl+q"])
+async def test_the_clock_holds_under_every_screen_that_covers_the_table(cover: str) -> None:
+    clock = FakeClock()
+    app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1),
+                       AppSettings(bot_delay=0, turn_seconds=8), clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        await pilot.press("r")
+        await wait_until(pilot, lambda: my_turn(app) and table(app).session.clock_running)
+        screen = table(app)
+        session = screen.session
+        moves = len(session.history)
+        await pilot.press(cover)
+        await wait_until(pilot, lambda: app.screen is not screen)
+        clock.now += 10
+        screen.tick()
+        await pilot.pause()
+        assert len(session.history) == moves, "no time-out while the table is covered"
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen)
+        assert session.time_left() == 8
+        screen.tick()
+        assert len(session.history) == moves

@@ -79,6 +79,7 @@ class TableScreen(AppScreen[None]):
         self._clock_timer: Timer | None = None
         self._shown_seconds: int | None = None
         self._covered = False
+        self._stalled = False
 
     @property
     def game_in_progress(self) -> bool:
@@ -102,6 +103,25 @@ class TableScreen(AppScreen[None]):
         self._fit()
         self._focus_board()
         self.advance()
+
+    def on_screen_suspend(self) -> None:
+        """Another screen covers the table (rules, a dialog, a question, the pass screen): the
+        turn clock holds, and computer players wait."""
+        self.session.pause_clock()
+
+    def on_screen_resume(self) -> None:
+        """The table is on top again: the clock runs on, and a step that waited is taken."""
+        self.session.resume_clock()
+        if self._stalled:
+            self._stalled = False
+            self.advance()
+
+    def _waits_under_cover(self) -> bool:
+        """True (and the step is taken on resume) while another screen covers the table."""
+        if self.is_active:
+            return False
+        self._stalled = True
+        return True
 
     def on_resize(self, event: events.Resize) -> None:
         """Cover the table with a notice while the terminal is too small for it."""
@@ -136,7 +156,7 @@ class TableScreen(AppScreen[None]):
 
     def advance(self) -> None:
         """Redraw and decide what happens next (result, hand-over, bot move or human turn)."""
-        self._stop_clock()
+        self._stop_timers()
         self.redraw()
         session = self.session
         if session.is_over:
@@ -157,6 +177,8 @@ class TableScreen(AppScreen[None]):
 
     def _bot_step(self) -> None:
         self._bot_timer = None
+        if self._waits_under_cover():
+            return
         if self.is_attached and self.session.bot_to_move and not self._covered:
             self.session.step_bot()
             # The table changed: an error about the human's last try no longer applies.
@@ -191,6 +213,8 @@ class TableScreen(AppScreen[None]):
     def _game_over(self) -> None:
         from cardgames.tui.screens.game_over import GameOverScreen
 
+        if self._waits_under_cover():
+            return
         self._stop_timers()
         self.app.switch_screen(GameOverScreen(self.session, self.settings))
 
@@ -397,6 +421,8 @@ class TableScreen(AppScreen[None]):
 
     def tick(self) -> None:
         """One second of the turn clock: play the time-out move when time is up."""
+        if not self.is_active:
+            return
         if self.session.tick() is not None:
             self.error = ""
             self.advance()
