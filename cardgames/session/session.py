@@ -5,7 +5,8 @@ Every front end (keys, mouse, typed commands, bots, tests) submits moves here an
 seats, keeps the history (a game is its set-up plus its commands), runs the bots, offers undo
 against bots, runs the turn clock of games that have one, and manages hand-over between humans:
 when the next human to act is not the one who saw the table last, it serves only the public view
-until that human says ``ready``.
+until that human says ``ready``. With ``confirm_pass``, the human who just moved first keeps his
+own view (to see the card he drew) until he says :meth:`Session.release`.
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ class Session:
         clock: Monotonic seconds, for the turn clock (default ``time.monotonic``).
         turn_seconds: Seconds a human has for a turn in games with a turn clock; 0 switches the
             clock off; None (the default) takes the game's ``clock_seconds``, if it has one.
+        confirm_pass: When the turn passes to another human, keep showing the view of the
+            human who just moved (:attr:`passing`) until he calls :meth:`release`; without it,
+            the hand-over begins at once.
 
     Raises:
         ValueError: If the set-up is invalid.
@@ -51,6 +55,7 @@ class Session:
         *,
         clock: Clock | None = None,
         turn_seconds: float | None = None,
+        confirm_pass: bool = False,
     ) -> None:
         setup.check()
         self.setup = setup
@@ -73,6 +78,9 @@ class Session:
                 self._bots[seat] = (factories[kind](), seat_rng.derive(seat))
         humans = self.humans
         self._shown: PlayerId | None = humans[0] if len(humans) == 1 else None
+        self.confirm_pass = confirm_pass
+        self._released = False
+        self._reason = ""
         if clock is None:
             import time
 
@@ -116,10 +124,48 @@ class Session:
         While this is set, :meth:`view` gives only the public view and the human's moves are
         refused.
         """
+        seat = self._next_human()
+        if seat is None or self.passing is not None:
+            return None
+        return seat
+
+    @property
+    def passing(self) -> PlayerId | None:
+        """The human the terminal goes to next, while the one who just moved still sees his own
+        view (the card he drew); None otherwise. Ends with :meth:`release`.
+
+        Only with ``confirm_pass``; moves are refused and no clock runs meanwhile.
+        """
+        seat = self._next_human()
+        if seat is None or not self.confirm_pass or self._shown is None or self._released:
+            return None
+        return seat
+
+    @property
+    def handover_reason(self) -> str:
+        """Why the terminal changes hands, for the pass screen ("Anna's time ran out."), or ""."""
+        return self._reason if self.handover is not None else ""
+
+    def _next_human(self) -> PlayerId | None:
+        """The human to act if he is not the one whose view is shown, else None."""
         seat = self._state.current_player
         if seat is None or not self.is_human(seat) or seat == self._shown:
             return None
         return seat
+
+    def release(self) -> Result:
+        """The human who just moved has seen the table: begin the hand-over (:attr:`passing`).
+
+        Returns:
+            Accepted with no events, or Rejected if nothing is being passed on.
+        """
+        seat = self.passing
+        if seat is None or self._shown is None:
+            return Rejected("There is no terminal to pass on now.")
+        self._released = True
+        self._reason = f"{possessive(self.names[self._shown]).capitalize()} turn is over."
+        self._sync_clock()
+        return Accepted(self._shown, None, "release", ())
 
     @property
     def viewer(self) -> PlayerId | None:
@@ -139,6 +185,8 @@ class Session:
         if self.handover != seat:
             return Rejected(f"It is not {self.names[seat]}'s turn to take the terminal.")
         self._shown = seat
+        self._released = False
+        self._reason = ""
         self._sync_clock(restart=True)
         return Accepted(seat, None, "ready", ())
 
@@ -164,7 +212,7 @@ class Session:
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the human to act, once the hand-over is done; () otherwise."""
         seat = self._state.current_player
-        if seat is None or not self.is_human(seat) or self.handover is not None:
+        if seat is None or not self.is_human(seat) or self._next_human() is not None:
             return ()
         return self._state.legal_actions()
 
@@ -204,7 +252,7 @@ class Session:
             return Rejected(f"It is {possessive(mover)} turn, not {possessive(other, alone=True)}.")
         if not self.is_human(seat):
             return Rejected(f"{self.names[seat]} is a computer player.")
-        if self.handover is not None:
+        if self._next_human() is not None:
             return Rejected(f"Hand the terminal to {self.names[seat]} first.")
         return None
 
@@ -294,6 +342,15 @@ class Session:
         lines = (self.describe(event, viewer) for event in self.events[-last:])
         return [line for line in lines if line]
 
+    def last_line_of(self, seat: PlayerId) -> str:
+        """The log line of ``seat``'s last event, from his side ("You drew 4♥"), or ""."""
+        for event in reversed(self.events):
+            if event.player == seat:
+                line = self.describe(event, seat)
+                if line:
+                    return line
+        return ""
+
     def commands(self) -> list[str]:
         """The command texts of the history, in order (with the set-up, a full record)."""
         texts = []
@@ -356,7 +413,14 @@ class Session:
         if seat is None or timeout is None:
             return None
         result = self._apply(seat, timeout)
-        return result if isinstance(result, Accepted) else None
+        if not isinstance(result, Accepted):
+            return None
+        if self._next_human() is not None:
+            # The player is away or too slow: the terminal passes on at once, and says why.
+            self._released = True
+            self._reason = f"{possessive(self.names[seat]).capitalize()} time ran out."
+            self._sync_clock()
+        return result
 
     def _timeout_action(self) -> Action | None:
         offer = getattr(self._state, "timeout_action", None)
@@ -373,7 +437,7 @@ class Session:
             self.turn_seconds is not None
             and seat is not None
             and self.is_human(seat)
-            and self.handover is None
+            and self._next_human() is None
             and self._timeout_action() is not None
         )
         if not runs:

@@ -17,6 +17,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from cardgames.tui.navigation import StartGame
+from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import ascii_text
 from cardgames.tui.screens.base import AppModal, AppScreen
 from cardgames.tui.screens.dialogs import ConfirmDialog
@@ -38,9 +39,10 @@ class CardGamesApp(App[None]):
         setup: A game to start at once (the picker stays underneath for "back to games"), or None
             to open the picker.
         settings: Display and pacing choices.
-        clock: Monotonic seconds for the pass screen's arming delay and the turn clock (tests
+        clock: Monotonic seconds for the pass screen's quiet spell and the turn clock (tests
             inject a fake).
-        pass_delay: Seconds the pass screen ignores Enter after it appears.
+        pass_delay: Seconds without any key before the pass screen takes Enter (its quiet
+            spell, counted from the later of its appearance and the last key).
     """
 
     CSS_PATH = Path(__file__).parent / "app.tcss"
@@ -56,7 +58,7 @@ class CardGamesApp(App[None]):
         settings: AppSettings | None = None,
         *,
         clock: Callable[[], float] = time.monotonic,
-        pass_delay: float = 0.5,
+        pass_delay: float = 1.0,
     ) -> None:
         # Set before Textual's __init__, which reads the CSS variables (the border kinds).
         self.settings = settings or AppSettings()
@@ -64,6 +66,7 @@ class CardGamesApp(App[None]):
         self.initial_setup = setup
         self.clock = clock
         self.pass_delay = pass_delay
+        self.keys = KeyQuiet(clock, pass_delay)
         self._key_screens: WeakKeyDictionary[events.Key, Screen[object]] = WeakKeyDictionary()
 
     def get_css_variables(self) -> dict[str, str]:
@@ -110,6 +113,7 @@ class CardGamesApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         """Note which screen each key is typed on, before Textual hands it to that screen."""
         if isinstance(event, events.Key) and not event.is_forwarded:
+            self.keys.key()
             self._key_screens[event] = self.screen
         await super().on_event(event)
 
@@ -182,10 +186,10 @@ class CardGamesApp(App[None]):
         try:
             if turn_seconds is None:
                 turn_seconds = self.settings.turn_seconds
-            session = Session(setup, clock=self.clock, turn_seconds=turn_seconds)
-            table = TableScreen(
-                session, self.settings, clock=self.clock, pass_delay=self.pass_delay
+            session = Session(
+                setup, clock=self.clock, turn_seconds=turn_seconds, confirm_pass=True
             )
+            table = TableScreen(session, self.settings, keys=self.keys)
         except (ValueError, LookupError) as error:
             self.notify(str(error), severity="error")
             return

@@ -141,6 +141,7 @@ async def test_errors_clear_on_hand_over_and_on_a_new_selection() -> None:
         assert not _status(app).startswith("✗"), "a new selection clears the error"
         await pilot.press("space")
         screen.session.submit(0, Draw())
+        screen.session.release()
         screen.error = "Wait for your turn."
         screen.advance()
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))

@@ -10,7 +10,6 @@ the human (and run the turn clock, if the game has one).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -24,6 +23,7 @@ from cardgames.core.engine import PlayerId
 from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.session import Session
 from cardgames.tui.boards import load_board
+from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import CardStyle, cards_in_text, shorten_words, shown
 from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.screens.dialogs import ConfirmDialog
@@ -43,8 +43,7 @@ class TableScreen(AppScreen[None]):
     Args:
         session: The game; this screen is the only UI part that talks to it.
         settings: Display and pacing choices.
-        clock: Monotonic seconds for the pass screen's arming delay (injected by tests).
-        pass_delay: Seconds the pass screen ignores Enter.
+        keys: When the last key came, for the quiet spells of the hand-over.
     """
 
     AUTO_FOCUS = ""
@@ -52,6 +51,8 @@ class TableScreen(AppScreen[None]):
         # A priority binding runs before the next key is handed to a widget, so the keys typed
         # right after ``:`` reach the bar, not the table.
         Binding("colon", "command", "Command", priority=True),
+        # Before the hand's Enter: while the player who just moved looks, Enter passes on.
+        Binding("enter", "pass_on", "Pass on", priority=True),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
         Binding("q", "leave", "Leave"),
@@ -62,15 +63,14 @@ class TableScreen(AppScreen[None]):
         session: Session,
         settings: AppSettings,
         *,
-        clock: Callable[[], float],
-        pass_delay: float = 0.5,
+        keys: KeyQuiet,
     ) -> None:
         super().__init__()
         self.session = session
         self.settings = settings
         self.card_style = CardStyle(ascii=settings.ascii, four_colour=settings.four_colour)
-        self.clock = clock
-        self.pass_delay = pass_delay
+        self.keys = keys
+        self._pass_offered_at = 0.0
         self.board: Board = load_board(session.setup.game)(id="board")
         self.error = ""
         self.note = ""
@@ -165,6 +165,8 @@ class TableScreen(AppScreen[None]):
                 self._bot_timer = self.set_timer(delay, self._game_over)
             else:
                 self.call_later(self._game_over)
+        elif session.passing is not None:
+            self._pass_offered_at = self.keys.clock()
         elif session.handover is not None:
             self._hand_over(session.handover)
         elif session.bot_to_move:
@@ -189,9 +191,8 @@ class TableScreen(AppScreen[None]):
         self._covered = True
         self._clear_status()
         public = tuple(self.session.log_lines(None, last=4))
-        cover = PassScreen(
-            self.session.names[seat], public, self.card_style, self.clock, self.pass_delay
-        )
+        cover = PassScreen(self.session.names[seat], public, self.card_style, self.keys,
+                           self.session.handover_reason)
         self.open(cover, lambda ready: self._after_cover(seat, ready))
 
     def _after_cover(self, seat: PlayerId, ready: bool | None) -> None:
@@ -274,8 +275,18 @@ class TableScreen(AppScreen[None]):
                 text.stylize_before("#ffafaf")
             status.update(text)
             return
-        hint = self.board.status_hint(view, info)
+        hint = self._pass_hint() or self.board.status_hint(view, info)
         status.update(cards_in_text(hint, self.card_style) if hint else "")
+
+    def _pass_hint(self) -> str:
+        """While the player who just moved still looks: what he did, and how to pass on."""
+        seat = self.session.passing
+        viewer = self.session.viewer
+        if seat is None or viewer is None:
+            return ""
+        did = self.session.last_line_of(viewer)
+        ask = f"press Enter to pass to {self.session.names[seat]}"
+        return f"{did} — {ask}" if did else ask[:1].upper() + ask[1:]
 
     def _clear_status(self) -> None:
         """Forget the last error or note; the status line shows the hint again."""
@@ -328,6 +339,8 @@ class TableScreen(AppScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer shows command and undo only when they can be used, and no table keys
         while the command bar is open or the terminal is too small."""
+        if action == "pass_on":
+            return self.session.passing is not None and not self._typing()
         if action in ("command", "undo") and (self.too_small or self._typing()):
             return False
         if action in ("rules", "leave") and self._typing():
@@ -375,6 +388,18 @@ class TableScreen(AppScreen[None]):
         bar.display = False
         self._focus_board()
         self.refresh_bindings()
+
+    def action_pass_on(self) -> None:
+        """The player who just moved is done looking: cover the table for the next player.
+
+        An Enter that comes within a quiet spell of the move (a double press) does not count.
+        """
+        if self.session.passing is None or not self.is_active:
+            return
+        if self.keys.clock() - self._pass_offered_at < self.keys.seconds:
+            return
+        self.session.release()
+        self.advance()
 
     def action_undo(self) -> None:
         """Take back the viewer's last move and the computer players' moves after it."""
