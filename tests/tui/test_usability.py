@@ -327,7 +327,7 @@ async def test_setup_option_notes_wrap_and_the_log_follows_at_once() -> None:
         await app.push_screen(SetupScreen(find_game("shithead")))
         await pilot.pause()
         text = " ".join(screen_text(app).split())
-        assert "until one is left: the shithead (SH-16)." in text, "the note wraps, not cut"
+        assert "until one is left: the shithead." in text, "the note wraps, not cut"
     app = CardGamesApp(SOLO_MAKAO, FAST)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: human_to_move(app))

@@ -78,7 +78,9 @@ class PickerScreen(AppScreen[None]):
         self._open(GAMES[event.option_index])
 
     def action_pick(self, index: int) -> None:
-        """Pick the game with that (0-based) number."""
+        """Pick the game with that (0-based) number; the list marks it, so a following Enter
+        means the same game (a game coming soon says so again)."""
+        self.query_one("#games", OptionList).highlighted = index
         self._open(GAMES[index])
 
     def _open(self, info: GameInfo) -> None:

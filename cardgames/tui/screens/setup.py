@@ -15,7 +15,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
-from cardgames.core.engine import OptionSpec
+from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.core.errors import quoted
 from cardgames.core.registry import GameInfo, load_game
 from cardgames.session.setup import DEFAULT_NAMES, HUMAN_NAMES, GameSetup, SeatSpec
@@ -84,6 +84,11 @@ class Tick(Checkbox):
         return Content.assemble(box, " ", self.label)
 
 
+class SetupBody(VerticalScroll, can_focus=False):
+    """The scrolling form: no Tab stop of its own (it would show no focus); moving the focus
+    between the fields scrolls it."""
+
+
 class SetupScreen(AppScreen[None]):
     """Set up a game of ``info``; ``s`` or the Start button deals, Escape goes back.
 
@@ -112,7 +117,7 @@ class SetupScreen(AppScreen[None]):
         """Players count, seat rows, options, seed and the buttons."""
         ascii = settings_of(self.app).ascii
         yield Static(shown(f" {self.info.title} — set up a game ", ascii), id="setup-title")
-        with VerticalScroll(id="setup-body"):
+        with SetupBody(id="setup-body"):
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")
                 yield Button(shown("−", ascii), id="fewer", classes="small")
@@ -132,8 +137,13 @@ class SetupScreen(AppScreen[None]):
                 yield Label("House rules", classes="setup-heading")
             for option in self.options:
                 with Horizontal(classes="setup-row option-row"):
-                    yield Tick(option.name, bool(option.default), id=f"opt-{option.name}",
-                               classes="option")
+                    if isinstance(option.default, bool):
+                        yield Tick(option.name, option.default, id=f"opt-{option.name}",
+                                   classes="option")
+                    else:
+                        yield Label(option.name, classes="option option-name")
+                        yield Input(str(option.default), id=f"opt-{option.name}", type="integer",
+                                    classes="seat-name option-number")
                     yield Label(shown(option.summary, ascii), classes="setup-note option-note")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
@@ -183,7 +193,7 @@ class SetupScreen(AppScreen[None]):
         self._show_rows()
         # Long option names (voluntary-pickup) get a wider column than the stylesheet's 18 cells.
         widest = max((len(option.name) for option in self.options), default=0) + 7
-        for box in self.query("Checkbox.option"):
+        for box in self.query(".option"):
             box.styles.width = max(18, widest)
         self.query_one("#start", Button).focus()
 
@@ -245,7 +255,7 @@ class SetupScreen(AppScreen[None]):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or self.names[seat]
             computer = self.query_one(f"#bot-{seat}", Checkbox).value
             seats.append(SeatSpec(name, "default" if computer else None))
-        options = {o.name: self.query_one(f"#opt-{o.name}", Checkbox).value for o in self.options}
+        options = {option.name: self._option_value(option) for option in self.options}
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
             seed = int(seed_text) if seed_text else secrets.randbelow(1_000_000)
@@ -254,6 +264,22 @@ class SetupScreen(AppScreen[None]):
         setup = GameSetup(self.info.name, tuple(seats), options, seed)
         setup.check()
         return setup
+
+    def _option_value(self, option: OptionSpec) -> OptionValue:
+        """The form's value of ``option``: a tick, or the number typed (checked by the game).
+
+        Raises:
+            ValueError: If a number option's field does not hold a whole number.
+        """
+        if isinstance(option.default, bool):
+            return self.query_one(f"#opt-{option.name}", Checkbox).value
+        text = self.query_one(f"#opt-{option.name}", Input).value.strip()
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(
+                f"The option {option.name} must be a whole number, not {quoted(text)}."
+            ) from None
 
     def action_start(self) -> None:
         """Deal the game and go to the table."""
