@@ -23,6 +23,7 @@ from cardgames.tui.navigation import StartGame
 from cardgames.tui.render import shown
 from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import settings_of
+from cardgames.tui.widgets.text_input import TextInput
 
 MAX_SEATS = 6
 """Rows of seats the screen holds; those beyond the player count are hidden."""
@@ -130,7 +131,7 @@ class SetupScreen(AppScreen[None]):
             for seat in range(MAX_SEATS):
                 with Horizontal(classes="setup-row seat-row", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="setup-label")
-                    yield Input(self.names[seat], id=f"name-{seat}", classes="seat-name",
+                    yield TextInput(self.names[seat], id=f"name-{seat}", classes="seat-name",
                                 max_length=12)
                     yield Tick("computer", seat > 0, id=f"bot-{seat}", classes="seat-bot")
             if self.options:
@@ -142,17 +143,17 @@ class SetupScreen(AppScreen[None]):
                                    classes="option")
                     else:
                         yield Label(option.name, classes="option option-name")
-                        yield Input(str(option.default), id=f"opt-{option.name}", type="integer",
-                                    classes="seat-name option-number")
+                        yield TextInput(str(option.default), id=f"opt-{option.name}",
+                                        type="integer", classes="seat-name option-number")
                     yield Label(shown(option.summary, ascii), classes="setup-note option-note")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
-                yield Input(placeholder="blank: random", id="seed", type="integer",
+                yield TextInput(placeholder="blank: random", id="seed", type="integer",
                             classes="seat-name")
             if self.clock_seconds is not None:
                 with Horizontal(classes="setup-row"):
                     yield Label("Clock", classes="setup-label")
-                    yield Input(self._clock_default(), id="turn-clock", classes="seat-name")
+                    yield TextInput(self._clock_default(), id="turn-clock", classes="seat-name")
                     yield Label("  seconds per turn, or off", classes="setup-note")
             yield Static("", id="setup-error")
             with Horizontal(id="setup-buttons"):
