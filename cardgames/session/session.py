@@ -146,6 +146,10 @@ class Session:
         """Why the terminal changes hands, for the pass screen ("Anna's time ran out."), or ""."""
         return self._reason if self.handover is not None else ""
 
+    def _whose(self, seat: PlayerId) -> str:
+        """``Anna's`` (the name exactly as written), or ``Your`` for the seat called "You"."""
+        return "Your" if self.names[seat] == "You" else possessive(self.names[seat])
+
     def _next_human(self) -> PlayerId | None:
         """The human to act if he is not the one whose view is shown, else None."""
         seat = self._state.current_player
@@ -163,7 +167,7 @@ class Session:
         if seat is None or self._shown is None:
             return Rejected("There is no terminal to pass on now.")
         self._released = True
-        self._reason = f"{possessive(self.names[self._shown]).capitalize()} turn is over."
+        self._reason = f"{self._whose(self._shown)} turn is over."
         self._sync_clock()
         return Accepted(self._shown, None, "release", ())
 
@@ -418,7 +422,7 @@ class Session:
         if self._next_human() is not None:
             # The player is away or too slow: the terminal passes on at once, and says why.
             self._released = True
-            self._reason = f"{possessive(self.names[seat]).capitalize()} time ran out."
+            self._reason = f"{self._whose(seat)} time ran out."
             self._sync_clock()
         return result
 

@@ -160,3 +160,12 @@ def test_a_time_out_passes_the_terminal_on_at_once_and_says_why(clock: FakeClock
     assert session.tick() is not None
     assert session.passing is None and session.handover == 1 and session.viewer is None
     assert session.handover_reason == "Anna's time ran out."
+
+
+def test_the_reason_keeps_a_name_exactly_as_written(clock: FakeClock) -> None:
+    seats = (SeatSpec("[red]bob"), SeatSpec("Anna"))
+    session = race(seats, clock, turn_seconds=5, confirm_pass=True)
+    session.ready(0)
+    session.submit(0, Add(1))
+    session.release()
+    assert session.handover_reason == "[red]bob's turn is over."
