@@ -49,8 +49,13 @@ class CardGamesApp(App[None]):
     TITLE = "Card games"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True)
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        # Priority, so the focus moves when Tab arrives: the keys typed right after it then go to
+        # the new field, not (late bindings being resolved after the letters) to the old one.
+        Binding("tab", "focus_next", "Next", show=False, priority=True),
+        Binding("shift+tab", "focus_previous", "Previous", show=False, priority=True),
     ]
+    _FOCUS_KEYS: ClassVar[dict[str, str]] = {"focus_next": "tab", "focus_previous": "shift+tab"}
 
     def __init__(
         self,
@@ -146,6 +151,15 @@ class CardGamesApp(App[None]):
                 loop.add_signal_handler(signum, self.end_by_signal, signum)
         if self.initial_setup is not None:
             self.start_game(self.initial_setup)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Tab and Shift+Tab move the focus, unless the focused widget binds them itself (the
+        command bar completes with Tab)."""
+        key = self._FOCUS_KEYS.get(action)
+        focused = self.focused
+        if key is not None and focused is not None and focused._bindings.key_to_bindings.get(key):
+            return False
+        return super().check_action(action, parameters)
 
     async def action_quit(self) -> None:
         """Quit; while a game is in progress, ask first, since the game would be lost."""

@@ -46,3 +46,18 @@ async def test_a_burst_into_the_command_bar_keeps_every_letter() -> None:
         burst(app, "draw", 0)
         burst(app, "xdraw", 5)
         await wait_until(pilot, lambda: bar.value == "xdraw", limit=50)
+
+
+async def test_letters_typed_right_after_tab_go_to_the_next_field() -> None:
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.screen.query_one("#name-0", Input).focus()
+        await pilot.pause()
+        for key in ("tab", "tab"):
+            app.post_message(events.Key(key, "\t"))
+        burst(app, "Zed", 0)
+        field = app.screen.query_one("#name-1", Input)
+        await wait_until(pilot, lambda: field.value == "Zed", limit=50)
+        assert app.screen.query_one("#name-0", Input).value == "You"
