@@ -376,8 +376,9 @@ class TableScreen(AppScreen[None]):
         self._submit(result)
 
     def on_command_bar_closed(self, message: CommandBar.Closed) -> None:
-        """Escape in the command bar closes it."""
+        """Escape in the command bar closes it, and clears the last error with it."""
         self._close_command()
+        self._clear_status()
 
     def key_escape(self) -> None:
         """Escape outside the bar clears the status line's last error or note."""
