@@ -138,3 +138,13 @@ def test_screens_never_import_the_app() -> None:
     for path in (PACKAGE / "tui" / "screens").glob("*.py"):
         modules = set(import_graph()[_module_name(path)])
         assert "cardgames.tui.app" not in modules, path.name
+
+
+def test_the_table_imports_the_rules_screen_only_when_it_is_opened() -> None:
+    # The rules screen pulls in Textual's Markdown widget (about 50 ms and 3 MiB).
+    source = (PACKAGE / "tui" / "screens" / "table.py").read_text(encoding="utf-8")
+    top = {
+        node.module for node in ast.iter_child_nodes(ast.parse(source))
+        if isinstance(node, ast.ImportFrom)
+    }
+    assert "cardgames.tui.screens.rules" not in top
