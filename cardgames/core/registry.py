@@ -6,6 +6,8 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
+from cardgames.core.errors import quoted
+
 if TYPE_CHECKING:
     from cardgames.core.engine import Game
 
@@ -75,7 +77,7 @@ def find_game(name: str) -> GameInfo:
         if key == info.name or key in info.aliases:
             return info
     known = ", ".join(info.name for info in GAMES)
-    raise KeyError(f"unknown game {name!r}; the games are: {known}")
+    raise KeyError(f"unknown game {quoted(name)}; the games are: {known}")
 
 
 def load_game(name: str) -> Game:

@@ -81,6 +81,10 @@ async def _pass_screen(directory: Path) -> list[Path]:
         await pilot.pause()
         if _human_turn(app):
             await pilot.press("p")
+        # Anna sees the card she drew, then passes the terminal on.
+        await wait_until(pilot, lambda: getattr(app.screen, "session", None) is not None
+                         and app.screen.session.passing is not None)  # type: ignore[attr-defined]
+        await pilot.press("enter")
         await wait_until(pilot, lambda: type(app.screen).__name__ == "PassScreen")
         await pilot.pause()
         return [Path(app.save_screenshot("pass-screen.svg", str(directory)))]
