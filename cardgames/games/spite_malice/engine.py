@@ -127,6 +127,29 @@ def _card_moves(card: Card) -> _CardMoves:
 _MOVES: dict[Card, _CardMoves] = {card: _card_moves(card) for card in build_deck(2, 2)}
 
 
+_Layout = tuple[list[list[int] | None], list[int], int]
+"""Per building value the pile indexes that need it, the open pile indexes, the lowest free
+index (-1 if none)."""
+
+
+def _layout(piles: Sequence[Sequence[Card]]) -> _Layout:
+    by_need: list[list[int] | None] = [None] * (KING + 1)
+    open_piles: list[int] = []
+    free = -1
+    for index, pile in enumerate(piles):
+        if pile:
+            open_piles.append(index)
+            need = len(pile) + 1
+            found = by_need[need]
+            if found is None:
+                by_need[need] = [index]
+            else:
+                found.append(index)
+        elif free < 0:
+            free = index
+    return by_need, open_piles, free
+
+
 class SpiteMaliceState:
     """One Spite & Malice position (implements ``cardgames.core.engine.State``).
 
@@ -146,6 +169,7 @@ class SpiteMaliceState:
     """
 
     __slots__ = (
+        "_layout",
         "_legal",
         "built",
         "cleared",
@@ -175,6 +199,7 @@ class SpiteMaliceState:
         self.stall = 0
         self.winners: list[int] = []
         self._legal: tuple[Action, ...] | None = None
+        self._layout: _Layout | None = None
 
     @classmethod
     def deal(cls, players: int, seed: int) -> SpiteMaliceState:
@@ -252,20 +277,10 @@ class SpiteMaliceState:
         if seat is None:
             return ()
         moves = _MOVES
-        by_need: list[list[int] | None] = [None] * (KING + 1)
-        open_piles: list[int] = []
-        free = -1
-        for index, pile in enumerate(self.piles):
-            if pile:
-                open_piles.append(index)
-                need = len(pile) + 1
-                found = by_need[need]
-                if found is None:
-                    by_need[need] = [index]
-                else:
-                    found.append(index)
-            elif free < 0:
-                free = index
+        layout = self._layout
+        if layout is None:
+            layout = self._layout = _layout(self.piles)
+        by_need, open_piles, free = layout
         actions: list[Action] = []
         extend = actions.extend
         sources: list[tuple[_CardMoves, str]] = []
@@ -373,6 +388,7 @@ class SpiteMaliceState:
             self.spots[seat][SPOT_SOURCES.index(source)].pop()
         pile = self.piles[number - 1]
         pile.append(card)
+        self._layout = None
         self.built = True
         self.stall = 0
         events.append(Event("play", seat, (card,), number, detail=f"{source} {len(pile)}"))
@@ -519,6 +535,7 @@ class SpiteMaliceState:
         copy.stall = self.stall
         copy.winners = list(self.winners)
         copy._legal = self._legal
+        copy._layout = self._layout
         return copy
 
     def to_json(self) -> dict[str, Any]:
