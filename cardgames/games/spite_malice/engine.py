@@ -487,6 +487,13 @@ class SpiteMaliceState:
             raise IllegalMove("Your pay-off pile is empty")
         return pile[0]
 
+    def peek(self, viewer: int) -> SpiteMaliceView:
+        """The view of ``viewer`` with the bottom card of his own pay-off pile (SM-4).
+
+        Looking changes nothing and is not a move.
+        """
+        return self.view(viewer, bottom=True)
+
     def view(self, viewer: int | None, *, bottom: bool = False) -> SpiteMaliceView:
         """What ``viewer`` may see (None: the public view of the pass screen), SM-4.
 
