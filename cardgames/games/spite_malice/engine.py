@@ -171,6 +171,7 @@ class SpiteMaliceState:
     __slots__ = (
         "_layout",
         "_legal",
+        "_views",
         "built",
         "cleared",
         "current_player",
@@ -200,6 +201,7 @@ class SpiteMaliceState:
         self.winners: list[int] = []
         self._legal: tuple[Action, ...] | None = None
         self._layout: _Layout | None = None
+        self._views: dict[int | None, SpiteMaliceView] = {}
 
     @classmethod
     def deal(cls, players: int, seed: int) -> SpiteMaliceState:
@@ -359,6 +361,7 @@ class SpiteMaliceState:
             if problem is not None:
                 raise IllegalMove(problem)
         self._legal = None
+        self._views = {}
         events: list[Event] = []
         if isinstance(action, Play):
             self._build(seat, action, events)
@@ -502,11 +505,19 @@ class SpiteMaliceState:
             bottom: Show the viewer the bottom card of his own pay-off pile (ignored for the
                 public view and for an empty pile).
         """
+        if not bottom:
+            seen = self._views.get(viewer)
+            if seen is None:
+                seen = self._views[viewer] = self._view(viewer, None)
+            return seen
+        shown_bottom = None
+        if viewer is not None and self.pay_off[viewer]:
+            shown_bottom = self.pay_off[viewer][0]
+        return self._view(viewer, shown_bottom)
+
+    def _view(self, viewer: int | None, shown_bottom: Card | None) -> SpiteMaliceView:
         seat = self.current_player
         legal = self.legal_actions() if viewer is not None and viewer == seat else ()
-        shown_bottom = None
-        if bottom and viewer is not None and self.pay_off[viewer]:
-            shown_bottom = self.pay_off[viewer][0]
         return SpiteMaliceView(
             viewer=viewer,
             players=self.players,
