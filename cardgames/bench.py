@@ -109,9 +109,9 @@ def measure(games: Iterable[str], seconds: float) -> list[Speed]:
 
 def format_table(rows: Iterable[Speed]) -> str:
     """The rows as a plain text table with a header line."""
-    lines = [f"{'game':<10} {'players':>7} {'games/s':>10} {'actions/s':>11}"]
+    lines = [f"{'game':<12} {'players':>7} {'games/s':>10} {'actions/s':>11}"]
     lines.extend(
-        f"{row.game:<10} {row.players:>7} {row.games_per_second:>10,.0f} "
+        f"{row.game:<12} {row.players:>7} {row.games_per_second:>10,.0f} "
         f"{row.actions_per_second:>11,.0f}"
         for row in rows
     )
