@@ -1,8 +1,9 @@
-"""Random-play conformance for Spite & Malice: 2,100 seeded games over 2-4 seats.
+"""Random-play conformance for Spite & Malice: 2,010 seeded games over 2-4 seats.
 
-After every move all 108 cards are in play and distinct (SM-1); every 25th move crafted illegal
+After every move all 108 cards are in play and distinct (SM-1); every 40th move crafted illegal
 moves are refused without a change and the JSON position round-trips; every game ends within the
-bound; every fifth game replays exactly from its seed and commands.
+bound; every fifth game replays exactly from its seed and actions, every fiftieth from its seed
+and typed commands.
 
 Uniformly random players end most turns at once and so stall out (SM-15) within a few hundred
 moves. One game in three is played by a policy that plays its pay-off top whenever it can and
@@ -24,9 +25,9 @@ from cardgames.games.spite_malice.engine import DECK_SIZE, SpiteMaliceState
 from tests.helpers.conformance import play_random_game, replay
 
 CHUNKS = 10
-GAMES_PER_CHUNK = 210
+GAMES_PER_CHUNK = 201
 MAX_MOVES = 5000
-CHECK_EVERY = 25
+CHECK_EVERY = 40
 _DECK = build_deck(2, 2)
 
 
@@ -51,7 +52,7 @@ def uniform_policy(state: State, legal: tuple[Action, ...], rng: Rng) -> Action:
 
 
 def crafted_illegal(state: State) -> list[Action]:
-    """Up to eight moves the current player may not make now, varied from check to check."""
+    """Up to five moves the current player may not make now, varied from check to check."""
     assert isinstance(state, SpiteMaliceState)
     seat = state.current_player
     assert seat is not None
@@ -84,7 +85,18 @@ def crafted_illegal(state: State) -> list[Action]:
     if pay_off and pay_off[-1] != stranger:
         bad.append(Play(stranger, "pay", 1))
     start = (len(state.stock) * 7 + len(state.cleared)) % len(bad)
-    return (bad[start:] + bad[:start])[:8]
+    return (bad[start:] + bad[:start])[:5]
+
+
+def replay_commands(players: int, seed: int, actions: list[Action]) -> dict[str, object]:
+    """Replay a game from its seed and the typed command of every action (as a save file
+    keeps it), read back through the notation; return the final JSON position."""
+    state = GAME.new_game(players, seed=seed)
+    for action in actions:
+        view = state.view(state.current_player)
+        text = GAME.format_action(view, action)
+        state.apply(GAME.parse_command(view, text))
+    return state.to_json()
 
 
 def _worth(card: Card) -> int:
@@ -113,4 +125,6 @@ def test_random_games_conserve_cards_refuse_cleanly_and_replay(chunk: int) -> No
             assert any(not pile for pile in state.pay_off)
         if seed % 5 == 0:
             assert replay(GAME, players, seed, None, actions) == state.to_json()
+        if seed % 50 == 0:
+            assert replay_commands(players, seed, actions) == state.to_json()
     assert ends["stall"] and ends["pay-off"], ends
