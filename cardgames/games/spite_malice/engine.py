@@ -463,7 +463,7 @@ class SpiteMaliceState:
 
         The winners are the seat that emptied his pay-off pile (SM-14), or after a stall the
         seats with the fewest pay-off cards (SM-15). The ranking puts the winners first, then
-        the others by pay-off cards left (fewest first, ties by seat).
+        the others by pay-off cards left (fewest first, ties by seat). Nothing is scored.
         """
         if self.current_player is not None:
             return None
@@ -472,8 +472,7 @@ class SpiteMaliceState:
             (p for p in range(self.players) if p not in winners),
             key=lambda p: (len(self.pay_off[p]), p),
         )
-        scores = {p: len(self.pay_off[p]) for p in range(self.players)}
-        return Outcome(ranking=(*winners, *rest), winners=winners, scores=scores)
+        return Outcome(ranking=(*winners, *rest), winners=winners)
 
     def bottom_card(self, viewer: int | None, owner: int) -> Card:
         """The bottom card of ``owner``'s pay-off pile, for ``owner`` alone (SM-4).

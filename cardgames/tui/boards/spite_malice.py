@@ -341,9 +341,13 @@ class OwnCards(Widget, can_focus=True):
                 return Text("")
             if item is None:
                 return Text("Tab moves between pay-off, spots and hand", style=_GREY)
-            if destinations(item, self.view.legal):
+            options = destinations(item, self.view.legal)
+            if len(options) == 1:
+                where = destination_label(options[0], self.view)
+                return Text(f"Enter plays it: {where}", style=_GREY)
+            if options:
                 return Text("Enter picks this card", style=_GREY)
-            return Text("This card cannot move now", style=_GREY)
+            return Text("This card cannot move now; Tab and arrows move on", style=_GREY)
         item = self.current()
         text = Text()
         if item is not None and item.card is not None:
