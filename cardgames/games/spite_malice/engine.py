@@ -49,8 +49,6 @@ from cardgames.games.spite_malice.moves import (
 DECK_SIZE = 108
 """Two 52-card decks and four jokers (SM-1)."""
 
-_ACE = Rank.ACE
-_JOKER = Rank.JOKER
 _END = End()
 
 
@@ -93,10 +91,6 @@ class SpiteMaliceView:
     winners: tuple[int, ...]
     legal: tuple[Action, ...]
     bottom: Card | None = None
-
-    def needs(self, pile: int) -> int:
-        """The building value pile ``pile`` (1-8) needs next (A = 1 … K = 13); 1 if free."""
-        return len(self.piles[pile - 1]) + 1
 
 
 class _CardMoves(NamedTuple):

@@ -67,16 +67,15 @@ def _number(word: str, what: str, last: int) -> int:
 
 
 def _hand_card(word: str, hand: Sequence[Card]) -> Card:
-    """The hand card a word names: of equal cards the first in sorted order (as listed)."""
-    if word.lower() in _JOKER_WORDS:
-        wanted = Card(Rank.JOKER, parse_card("Xr").suit)
-    else:
-        wanted = parse_card(word)
-    if wanted.rank is Rank.JOKER:
+    """The hand card a word names: of equal cards the first in sorted order (as listed); any
+    joker for ``jk``, ``Xr`` or ``Xb`` (all jokers play alike)."""
+    joker = word.lower() in _JOKER_WORDS or parse_card(word).rank is Rank.JOKER
+    if joker:
         jokers = sorted(card for card in hand if card.rank is Rank.JOKER)
         if not jokers:
             raise IllegalMove("You hold no joker")
         return jokers[0]
+    wanted = parse_card(word)
     same = sorted(card for card in hand if card.same_face(wanted))
     if not same:
         raise IllegalMove(f"You do not hold {wanted}")
