@@ -98,6 +98,7 @@ class _CardMoves(NamedTuple):
 
     worth: int
     face: int
+    rank: Rank
     plays: dict[str, tuple[Play, ...]]
     discards: tuple[Discard, ...]
     by_empty: tuple[tuple[Discard, ...], ...]
@@ -115,33 +116,31 @@ def _card_moves(card: Card) -> _CardMoves:
     by_empty = tuple(
         tuple(discards[i] for i in range(SPOTS) if mask >> i & 1) for mask in range(1 << SPOTS)
     )
-    return _CardMoves(worth, face, plays, discards, by_empty, Bus(card))
+    return _CardMoves(worth, face, card.rank, plays, discards, by_empty, Bus(card))
 
 
 _MOVES: dict[Card, _CardMoves] = {card: _card_moves(card) for card in build_deck(2, 2)}
 
 
-_Layout = tuple[list[list[int] | None], list[int], int]
-"""Per building value the pile indexes that need it, the open pile indexes, the lowest free
-index (-1 if none)."""
+_Layout = list[tuple[int, ...]]
+"""Per building value (0 joker, 1 ace … 13 king), the pile indexes (0-7) a card of that value
+may go on now: every open pile for a joker, the lowest free place for an ace."""
 
 
 def _layout(piles: Sequence[Sequence[Card]]) -> _Layout:
-    by_need: list[list[int] | None] = [None] * (KING + 1)
+    by_need: list[list[int]] = [[] for _ in range(KING + 1)]
     open_piles: list[int] = []
-    free = -1
+    free: tuple[int, ...] = ()
     for index, pile in enumerate(piles):
         if pile:
             open_piles.append(index)
-            need = len(pile) + 1
-            found = by_need[need]
-            if found is None:
-                by_need[need] = [index]
-            else:
-                found.append(index)
-        elif free < 0:
-            free = index
-    return by_need, open_piles, free
+            by_need[len(pile) + 1].append(index)
+        elif not free:
+            free = (index,)
+    targets = [tuple(indexes) for indexes in by_need]
+    targets[0] = tuple(open_piles)
+    targets[1] = free
+    return targets
 
 
 class SpiteMaliceState:
@@ -273,49 +272,47 @@ class SpiteMaliceState:
         if seat is None:
             return ()
         moves = _MOVES
-        layout = self._layout
-        if layout is None:
-            layout = self._layout = _layout(self.piles)
-        by_need, open_piles, free = layout
+        targets = self._layout
+        if targets is None:
+            targets = self._layout = _layout(self.piles)
         actions: list[Action] = []
         extend = actions.extend
-        sources: list[tuple[_CardMoves, str]] = []
         pay_off = self.pay_off[seat]
         if pay_off:
-            sources.append((moves[pay_off[-1]], PAY_OFF))
+            entry = moves[pay_off[-1]]
+            where = targets[entry.worth]
+            if where:
+                row = entry.plays[PAY_OFF]
+                extend([row[i] for i in where])
         spots = self.spots[seat]
-        spot_of_rank: dict[Rank, int] = {}
+        spot_ranks: list[Rank | None] = [None] * SPOTS
         empty = 0
         for index in range(SPOTS):
             spot = spots[index]
             if spot:
-                sources.append((moves[spot[-1]], SPOT_SOURCES[index]))
-                spot_of_rank[spot[-1][0]] = index
+                entry = moves[spot[-1]]
+                spot_ranks[index] = entry.rank
+                where = targets[entry.worth]
+                if where:
+                    row = entry.plays[SPOT_SOURCES[index]]
+                    extend([row[i] for i in where])
             else:
                 empty |= 1 << index
-        faces: set[int] = set()
         distinct: list[_CardMoves] = []
+        last = -1
         ace = False
         for card in sorted(self.hands[seat]):
             entry = moves[card]
-            if entry.face not in faces:
-                faces.add(entry.face)
-                distinct.append(entry)
-                sources.append((entry, HAND))
+            if entry.face == last:
+                continue
+            last = entry.face
+            distinct.append(entry)
+            where = targets[entry.worth]
+            if where:
+                row = entry.plays[HAND]
+                extend([row[i] for i in where])
                 if entry.worth == 1:
                     ace = True
-        for entry, source in sources:
-            row = entry.plays[source]
-            worth = entry.worth
-            if worth == 1:
-                if free >= 0:
-                    actions.append(row[free])
-            elif worth == 0:
-                extend([row[i] for i in open_piles])
-            else:
-                targets = by_need[worth]
-                if targets is not None:
-                    extend([row[i] for i in targets])
         if not distinct:
             if not (self.stock or self.cleared):
                 actions.append(_END)
@@ -323,9 +320,9 @@ class SpiteMaliceState:
         if ace:
             return tuple(actions)
         for entry in distinct:
-            own = spot_of_rank.get(entry.bus.card[0])
-            if own is not None:
-                actions.append(entry.discards[own])
+            rank = entry.rank
+            if rank in spot_ranks:
+                actions.append(entry.discards[spot_ranks.index(rank)])
             else:
                 extend(entry.by_empty[empty])
         extend([entry.bus for entry in distinct])
