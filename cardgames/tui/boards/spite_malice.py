@@ -9,6 +9,8 @@ Keys (the footer shows only those that do something now):
   number, else spot number) chooses, Enter plays, Esc goes back.
 * ``e`` ends the turn with an empty hand when nothing is left to draw (SM-13).
 * ``b`` shows the bottom card of the own pay-off pile until the next key (SM-4); it is not a move.
+  (On this table ``b`` is the bottom card, not the bot speed.)
+* ``h`` (the table's hint) puts the cursor on the suggested card with its destination chosen.
 """
 
 from __future__ import annotations
@@ -449,6 +451,22 @@ class OwnCards(Widget, can_focus=True):
         if chosen is not None and board is not None:
             board.act(chosen)
 
+    def point_out(self, action: Any) -> bool:
+        """Put the cursor on the card that ``action`` moves and choose its destination, so
+        Enter plays it (a hint); False if the action moves no card of the viewer's."""
+        legal = self.view.legal if self.view is not None else ()
+        for index, item in enumerate(self.items):
+            options = destinations(item, legal)
+            if action in options:
+                self.cursor = index
+                self.picking = options if len(options) > 1 else []
+                self.choice = options.index(action) if self.picking else 0
+                self.focus()
+                self.refresh()
+                self.refresh_bindings()
+                return True
+        return False
+
     def forget(self) -> None:
         """Drop the picked card (after a move was played)."""
         self.picking = []
@@ -516,6 +534,10 @@ class SpiteMaliceBoard(Board):
     def accepted(self) -> None:
         """A move was played: forget the picked card."""
         self.query_one(OwnCards).forget()
+
+    def show_hint(self, action: Any) -> bool:
+        """Point out a suggested move: its card under the cursor, its destination chosen."""
+        return self.query_one(OwnCards).point_out(action)
 
     def status_hint(self, view: Any, info: TableInfo) -> str:
         """What the viewing player can do now."""
