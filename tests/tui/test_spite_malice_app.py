@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from cardgames.core.cards import parse_card
+from cardgames.core.errors import InvalidCommand
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screens.pass_screen import PassScreen
@@ -114,6 +116,29 @@ async def test_ascii_mode_draws_only_ascii_with_four_players() -> None:
         assert "Building piles" in text and "Your cards" in text
         assert non_ascii(app) == set()
         assert "enter" in _keys(app) and "tab" in _keys(app)
+        # h points out the computer player's move on the table; one Enter plays it.
+        screen = table(app)
+        moves = len(screen.session.history)
+        await pilot.press("h")
+        await pilot.pause()
+        hinted = screen.note.removeprefix("Hint: ")
+        await pilot.press("enter")
+        await pilot.pause()
+        seat, action = screen.session.history[moves]
+        assert seat == 0 and _symbols(str(action)) == hinted
+
+
+def _symbols(command: str) -> str:
+    """``discard 6h 1`` as the status line writes it: ``discard 6♥ 1``."""
+    words = command.split()
+    return " ".join([words[0], *(_card_symbol(word) for word in words[1:])])
+
+
+def _card_symbol(word: str) -> str:
+    try:
+        return parse_card(word).symbol
+    except InvalidCommand:
+        return word
 
 
 _HAND_ROW = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])|Jk[rb]")
