@@ -13,6 +13,7 @@ from cardgames.core.engine import OptionValue
 from cardgames.games.common import CardGame
 from cardgames.games.spite_malice import notation
 from cardgames.games.spite_malice.engine import SpiteMaliceState, new_state
+from cardgames.games.spite_malice.position import state_from_json
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
@@ -45,7 +46,7 @@ GAME = CardGame(
     options=(),
     package=__name__,
     deal=_deal,
-    load=SpiteMaliceState.from_json,
+    load=state_from_json,
     notation=notation,
     bot_factories=_bots,
 )
