@@ -339,9 +339,10 @@ def rules(game: str) -> None:
 @click.option(
     "--bot",
     default="default",
-    metavar="NAME",
+    metavar="NAME[,NAME…]",
     show_default=True,
-    help="Computer player for all seats (a bot of the game, e.g. random).",
+    help="Computer player for all seats (a bot of the game, e.g. random), or one per seat "
+    "separated by commas (spite_malice,random).",
 )
 def simulate(
     game: str, games: int, players: int, seed: int, options: tuple[str, ...], bot: str
@@ -353,7 +354,8 @@ def simulate(
     from cardgames.simulate import simulate as run
 
     info = _game(game)
-    _check_bot(info, bot)
+    for kind in bot.split(","):
+        _check_bot(info, kind)
     try:
         result = run(
             info.name,

@@ -41,8 +41,8 @@ def invoke(*args: str) -> Result:
     [
         (
             ["play", "poker"],
-            "unknown game 'poker'; the games are makao, shithead, spite_malice (Spite & Malice, "
-            "coming soon), zoliky (Žolíky, coming soon), trash (coming soon)",
+            "unknown game 'poker'; the games are makao, shithead, spite_malice (Spite & Malice), "
+            "zoliky (Žolíky, coming soon), trash (coming soon)",
         ),
         (["play", "makao", "--players", "9"], "Makao takes 2-6 players, not 9"),
         (["play", "shithead", "--players", "1"], "Shithead takes 2-4 players, not 1"),
@@ -100,7 +100,7 @@ def invoke(*args: str) -> Result:
             ["bench", "--seconds", "soon"],
             "--seconds must be a number of seconds (0 or more), not 'soon'",
         ),
-        (["simulate", "spite"], "Spite & Malice is coming soon"),
+        (["simulate", "spite", "--players", "5"], "Spite & Malice takes 2-4 players"),
         (["bench", "--game", "garbage"], "Trash is coming soon"),
     ],
 )

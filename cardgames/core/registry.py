@@ -53,7 +53,8 @@ GAMES: tuple[GameInfo, ...] = (
     ),
     GameInfo(
         "spite_malice", "Spite & Malice", ("spite", "spite-and-malice", "cat-and-mouse"),
-        "Czech house rules: race to empty your pay-off pile.", 2, 4, "",
+        "Czech house rules: race to empty your pay-off pile.", 2, 4,
+        "cardgames.games.spite_malice",
     ),
     GameInfo(
         "zoliky", "Žolíky", ("zolik", "žolíky", "rummy"),

@@ -215,6 +215,19 @@ class Session:
         """The view of :attr:`viewer` (the public view during a hand-over)."""
         return self._state.view(self.viewer)
 
+    def peek_view(self) -> View:
+        """The view of :attr:`viewer` with what that seat may look at on request but is not
+        shown by default (the game's ``State.peek``, e.g. his own pay-off bottom card in Spite &
+        Malice); the plain :meth:`view` for games without one or during a hand-over.
+
+        Looking changes nothing and is not a move: nothing goes into the history.
+        """
+        viewer = self.viewer
+        peek = getattr(self._state, "peek", None)
+        if viewer is None or peek is None:
+            return self.view()
+        return peek(viewer)
+
     def view_for(self, seat: PlayerId | None) -> View:
         """The view of any seat (for bots and tests; front ends use :meth:`view`)."""
         return self._state.view(seat)

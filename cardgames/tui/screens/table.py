@@ -369,6 +369,13 @@ class TableScreen(AppScreen[None]):
             return
         self._submit(self.session.submit(seat, message.action))
 
+    def on_board_peek(self, message: Board.Peek) -> None:
+        """Show the Board the viewer's view with what he may look at on request (not a move)."""
+        message.stop()
+        if self._covered or self.too_small or self.session.viewer is None:
+            return
+        self.board.show(self.session.peek_view(), self.info())
+
     def on_board_say(self, message: Board.Say) -> None:
         """Show a note from the Board in the status line."""
         message.stop()
