@@ -1009,8 +1009,10 @@ def refusal(view: ZolikyView, action: object) -> str:
     taken = view.taken
     pending = taken is not None and taken in hand
     if isinstance(action, Draw | Take | Cut):
-        if isinstance(action, Draw) and pending:
-            return f"You have laid cards this turn: {taken} can no longer go back"
+        if isinstance(action, Draw) and taken is not None:
+            if pending:
+                return f"You have laid cards this turn: {taken} can no longer go back"
+            return f"{taken} is on the table already: it can no longer go back"
         return "You have drawn already this turn"
     if isinstance(action, Meld | LayOff) and early:
         return early_text

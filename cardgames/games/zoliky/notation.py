@@ -175,7 +175,8 @@ def _read_meld(view: ZolikyView, args: list[str]) -> Meld:
         raise IllegalMove(f"The jokers cannot stand for {shown} in {cards_text(cards)}")
     if len(fitting) > 1:
         typed = [FACE[card] if card is not None else None for card, _ in words]
-        same_order = [shape for shape in fitting if _typed_order(shape.cards, typed)]
+        alike = all(shape.named == fitting[0].named for shape in fitting)
+        same_order = [shape for shape in fitting if alike and _typed_order(shape.cards, typed)]
         if len(same_order) != 1:
             options = " or ".join(str(Meld(shape.cards, shape.named)) for shape in fitting)
             raise AmbiguousMove(f"Say what the joker stands for: {options}")
