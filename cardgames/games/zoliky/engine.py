@@ -39,11 +39,12 @@ from cardgames.games.zoliky.melds import (
     HAND_POINTS,
     IS_JOKER,
     LayOffResult,
-    RANKS,
+    RANK_NUMBER,
     SUIT_NUMBER,
     Shape,
     TableMeld,
     joker_layoffs,
+    layoff_faces,
     layoffs,
     meld_shape,
     opening_text,
@@ -292,7 +293,7 @@ class ZolikyState:
         self.turnovers = 0
         self.results: list[RoundResult] = []
         self._legal: tuple[Action, ...] | None = None
-        self._index: dict[Card, list[tuple[int, LayOffResult]]] | None = None
+        self._index: dict[Card, list[tuple[int, bool]]] | None = None
         self._jokers_index: list[tuple[int, Card | None]] = []
 
     # ------------------------------------------------------------------ basics
@@ -436,8 +437,8 @@ class ZolikyState:
                 for face, card in pick.items():
                     if restrict and card != taken:
                         continue
-                    for meld, result in index.get(face, ()):
-                        if result.joker is not None or size >= 2:
+                    for meld, swap in index.get(face, ()):
+                        if swap or size >= 2:
                             actions.append(LayOff(card, meld, None))
                 if jokers and size >= 2 and not (restrict and jokers[0] != taken):
                     joker = jokers[0]
@@ -464,23 +465,31 @@ class ZolikyState:
         ``required``, only those that use it (ZO-8)."""
         joker_tuple = tuple(jokers)
         joker_count = len(jokers)
+        joker = jokers[0] if jokers else None
+        least = 2 if joker is not None else 3
         by_suit: tuple[list[Card], ...] = ([], [], [], [])
+        sets: list[tuple[Card, ...]] = []
+        same: list[Card] = []
+        rank = 0
         for card in pick.values():
             by_suit[SUIT_NUMBER[card]].append(card)
-        by_rank: dict[Rank, list[Card]] = {}
+            number = RANK_NUMBER[card]
+            if number != rank:
+                if len(same) >= least:
+                    sets.append(tuple(same))
+                same = [card]
+                rank = number
+            else:
+                same.append(card)
+        if len(same) >= least:
+            sets.append(tuple(same))
         for group in by_suit:
             if len(group) >= 2 and len(group) + joker_count >= 3:
                 for size, meld in run_choices(tuple(group), joker_tuple):
                     if size <= max_size and (required is None or required in meld.cards):
                         actions.append(meld)
-            for card in group:
-                by_rank.setdefault(card.rank, []).append(card)
-        joker = jokers[0] if jokers else None
-        for rank in RANKS:
-            same = by_rank.get(rank)
-            if same is None or len(same) < 2 or (len(same) == 2 and joker is None):
-                continue
-            for size, meld in set_choices(tuple(same), joker):
+        for group_of_rank in sets:
+            for size, meld in set_choices(group_of_rank, joker):
                 if size <= max_size and (required is None or required in meld.cards):
                     actions.append(meld)
 
@@ -531,15 +540,16 @@ class ZolikyState:
             self.source != "discard" or taken is None or taken not in self.hands[player],
         )
 
-    def _layoff_index(self) -> dict[Card, list[tuple[int, LayOffResult]]]:
-        """Which face goes onto which meld (ZO-12, ZO-13), rebuilt when the table changes."""
+    def _layoff_index(self) -> dict[Card, list[tuple[int, bool]]]:
+        """Which face goes onto which meld, and whether it takes a joker back (ZO-12, ZO-13);
+        rebuilt when the table changes."""
         index = self._index
         if index is None:
             index = {}
             jokers: list[tuple[int, Card | None]] = []
             for number, meld in enumerate(self.melds):
-                for face, result in layoffs(meld).items():
-                    index.setdefault(face, []).append((number, result))
+                for face, swap in layoff_faces(meld):
+                    index.setdefault(face, []).append((number, swap))
                 jokers.extend((number, result.named) for result in joker_layoffs(meld, _JOKER_SLOT))
             self._index = index
             self._jokers_index = jokers

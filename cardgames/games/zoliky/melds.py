@@ -40,6 +40,9 @@ IS_JOKER: dict[Card, bool] = {card: card.rank is _JOKER for card in ALL_CARDS}
 SUIT_NUMBER: dict[Card, int] = {card: SUIT_INDEX[card.suit] for card in ALL_CARDS}
 """Each card's suit as an index into :data:`SUITS`."""
 
+RANK_NUMBER: dict[Card, int] = {card: int(card.rank) for card in ALL_CARDS}
+"""Each card's rank as a number (2 … 14, the joker 15)."""
+
 HAND_POINTS: dict[Card, int] = {
     card: 50 if card.rank is _JOKER else 10 if card.rank >= Rank.TEN else int(card.rank)
     for card in ALL_CARDS
@@ -214,6 +217,36 @@ def layoffs(meld: TableMeld) -> dict[Card, LayOffResult]:
         elif jokers and len(naturals) == 3:
             result[face] = LayOffResult(make_set(meld.owner, rank, (*naturals, face)), jokers[0])
     return result
+
+
+def layoff_faces(meld: TableMeld) -> list[tuple[Card, bool]]:
+    """The natural faces that fit ``meld`` (the keys of :func:`layoffs`), each with True if
+    it takes a joker back (ZO-12, ZO-13); cheaper than :func:`layoffs`."""
+    cards = meld.cards
+    found: list[tuple[Card, bool]] = []
+    if meld.suit is not None:
+        suit, low, size = meld.suit, meld.low, len(cards)
+        high = low + size - 1
+        for index, card in enumerate(cards):
+            if IS_JOKER[card]:
+                found.append((RUN_FACE[low + index, suit], True))
+        if size < MAX_RUN:
+            if low > 1 and not (low == 2 and high == 13):
+                found.append((RUN_FACE[low - 1, suit], False))
+            if high < 14:
+                found.append((RUN_FACE[high + 1, suit], False))
+        return found
+    rank = meld.rank
+    assert rank is not None
+    naturals = [card for card in cards if not IS_JOKER[card]]
+    if len(cards) == 4 and len(naturals) == 4:
+        return found
+    present = {card.suit for card in naturals}
+    swap = len(cards) == 4
+    for suit in SUITS:
+        if suit not in present:
+            found.append((Card(rank, suit), swap))
+    return found
 
 
 def joker_layoffs(meld: TableMeld, joker: Card) -> list[LayOffResult]:
@@ -513,13 +546,14 @@ def _runs(cards: tuple[Card, ...], jokers: tuple[Card, ...]) -> tuple[MeldChoice
 
 
 def set_choices(cards: tuple[Card, ...], joker: Card | None) -> tuple[MeldChoice, ...]:
-    """Every set that natural cards of one rank (one per suit, in suit order) and at most one
-    joker can make (ZO-11): ``(size, shape)`` pairs."""
+    """Every set that natural cards of one rank (one per suit, in any order) and at most one
+    joker can make (ZO-11): ``(size, meld)`` pairs, the cards of each in suit order."""
     key = (cards, joker)
     found = _SET_CHOICES.get(key)
     if found is None:
         if len(_SET_CHOICES) > _CACHE_LIMIT:
             _SET_CHOICES.clear()
+        cards = tuple(sorted(cards, key=_set_order))
         mask = (1 << len(cards)) - 1
         rank = cards[0].rank
         choices: list[MeldChoice] = []
