@@ -205,8 +205,11 @@ class Session:
             return Rejected(f"Hand the terminal to {self.names[seat]} first.")
         return None
 
-    def _apply(self, seat: PlayerId, action: Action) -> Result:
-        view = self._state.view(seat)
+    def _apply(self, seat: PlayerId, action: Action, view: View | None = None) -> Result:
+        """Play ``action`` for ``seat``; ``view`` is ``seat``'s view of the position before it,
+        if the caller has it already (it only formats the command text)."""
+        if view is None:
+            view = self._state.view(seat)
         try:
             command = self.game.format_action(view, action)
             events = self._state.apply(action)
@@ -229,8 +232,9 @@ class Session:
         if seat is None or seat not in self._bots:
             return None
         bot, rng = self._bots[seat]
-        action = bot.choose(self._state.view(seat), self._state.legal_actions(), rng)
-        result = self._apply(seat, action)
+        view = self._state.view(seat)
+        action = bot.choose(view, self._state.legal_actions(), rng)
+        result = self._apply(seat, action, view)
         if isinstance(result, Rejected):
             raise RuntimeError(f"bot {bot.name} chose an illegal move: {result.message}")
         return result
