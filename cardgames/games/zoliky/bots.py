@@ -153,7 +153,7 @@ def _plan(
         if nodes >= _SEARCH_NODES:
             return
         for index in range(start, len(info)):
-            meld, cards, value, is_pure = info[index]
+            _, cards, value, is_pure = info[index]
             if cards & used or len(used) + len(cards) >= hand_size:
                 continue
             chosen.append(index)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from cardgames.core.cards import Card, Rank, Suit, cards_text
 from cardgames.core.deck import build_deck
@@ -403,7 +403,7 @@ def _jokers_touch(naturals: list[Card]) -> bool:
     if len(set(values)) < len(values):
         return False
     return all(
-        any(high - low > 2 for low, high in zip(ordered, ordered[1:], strict=False))
+        any(high - low > 2 for low, high in pairwise(ordered))
         for ordered in (values, sorted(1 if value == 14 else value for value in values))
     )
 

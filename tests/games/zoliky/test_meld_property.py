@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,7 +46,7 @@ def brute_force(cards: list[Card]) -> set[tuple[object, ...]]:
                 free.remove(spot)
             if not fits or len(window) != size:
                 continue
-            if any(b - a == 1 for a, b in zip(free, free[1:], strict=False)):
+            if any(b - a == 1 for a, b in pairwise(free)):
                 continue
             found.add(("run", suit, low))
     return found
@@ -66,8 +68,8 @@ def near_melds(draw: st.DrawFn) -> list[Card]:
     if kind == "run":
         suit = draw(st.sampled_from(list(Suit)))
         low = draw(st.integers(2, 14))
-        span = [c for c in PLAIN if c.suit is suit and low <= int(c.rank) <= low + 5
-                or c.suit is suit and c.rank is Rank.ACE]
+        span = [c for c in PLAIN if (c.suit is suit and low <= int(c.rank) <= low + 5)
+                or (c.suit is suit and c.rank is Rank.ACE)]
         pool = span
     elif kind == "set":
         rank = draw(st.sampled_from([c.rank for c in PLAIN[:13]]))
@@ -103,7 +105,7 @@ def test_every_accepted_meld_obeys_zo_11(cards: list[Card]) -> None:
             assert len({c.suit for c in naturals}) == len(naturals)
             assert {c.rank for c in naturals} == {meld.rank}
             continue
-        assert 3 <= len(meld.cards) <= 13 and 1 <= meld.low and meld.high <= 14
+        assert 3 <= len(meld.cards) <= 13 and meld.low >= 1 and meld.high <= 14
         names = iter(shape.named)
         previous_joker = False
         for offset, card in enumerate(meld.cards):

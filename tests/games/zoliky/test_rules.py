@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cardgames.core.errors import AmbiguousMove, IllegalMove
+from cardgames.core.rng import Rng
 from cardgames.games.zoliky import GAME
 from cardgames.games.zoliky.actions import Close, Cut, Discard, Draw, Meld, Take, TakeBack
-from cardgames.core.rng import Rng
 from cardgames.games.zoliky.engine import new_state
 from cardgames.games.zoliky.melds import ALL_CARDS, HAND_POINTS, IS_JOKER, read_meld
 from tests.games.zoliky.builders import cards, layoff, meld, position
@@ -162,7 +162,7 @@ def test_zo_11_joker_meaning_is_named_when_ambiguous() -> None:
     """ZO-11: 5♥ 6♥ JK could be 4♥ or 7♥: the command must name it; the meld keeps it."""
     state = position([["5h", "6h", "Xr", "9c", "2d"], ["4h"]], opened=[True, False])
     view = state.view(0)
-    with pytest.raises(AmbiguousMove, match="jk=4h .* or .*jk=7h|jk=7h"):
+    with pytest.raises(AmbiguousMove, match=r"meld jk=4h 5h 6h or meld 5h 6h jk=7h"):
         GAME.parse_command(view, "meld 5h 6h jk")
     action = GAME.parse_command(view, "meld 5h 6h jk=7h")
     assert action == meld("5h", "6h", "Xr", named=("7h",))
