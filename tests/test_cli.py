@@ -41,7 +41,7 @@ def invoke(*args: str) -> Result:
         (
             ["play", "poker"],
             "unknown game 'poker'; the games are makao, shithead, spite_malice (Spite & Malice, "
-            "coming soon), zoliky (Žolíky, coming soon), trash (coming soon)",
+            "coming soon), zoliky (Žolíky), trash (coming soon)",
         ),
         (["play", "makao", "--players", "9"], "Makao takes 2-6 players, not 9"),
         (["play", "shithead", "--players", "1"], "Shithead takes 2-4 players, not 1"),
@@ -78,7 +78,7 @@ def invoke(*args: str) -> Result:
         (["play", "makao", "--colour"], "No such option '--colour'"),
         (["play"], "Missing argument 'GAME'"),
         (["deal", "makao"], "No such command 'deal'"),
-        (["rules", "zoliky"], "Žolíky is coming soon"),
+        (["rules", "trash"], "Trash is coming soon"),
         (["rules", "poker"], "unknown game 'poker'; the games are makao, shithead, "),
         (
             ["simulate", "makao", "--bot", "genius", "--games", "1"],

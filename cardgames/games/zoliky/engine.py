@@ -102,6 +102,8 @@ class Opening:
         needed: What it must reach (42, or 51 with ``open-51``).
         pure: True if it holds a pure run.
         uses_taken: False while the card taken from the discard pile is still in the hand.
+        settled: True once the player has laid off after completing it: a lay-off (a joker
+            onto its pure run) does not undo a complete opening.
     """
 
     first: int
@@ -109,11 +111,12 @@ class Opening:
     needed: int
     pure: bool
     uses_taken: bool
+    settled: bool = False
 
     @property
     def complete(self) -> bool:
         """True when the opening is valid: enough points, a pure run, the taken card used."""
-        return self.points >= self.needed and self.pure and self.uses_taken
+        return self.settled or (self.points >= self.needed and self.pure and self.uses_taken)
 
     def text(self) -> str:
         """``Opening: 36 of 42, pure run ✓``."""
@@ -257,6 +260,7 @@ class ZolikyState:
         "results",
         "rng",
         "round",
+        "settled",
         "snapshot",
         "source",
         "stock",
@@ -289,6 +293,7 @@ class ZolikyState:
         self.taken: Card | None = None
         self.source: Source = ""
         self.laid = False
+        self.settled = False
         self.snapshot: tuple[tuple[TableMeld, ...], tuple[Card, ...]] | None = None
         self.turnovers = 0
         self.results: list[RoundResult] = []
@@ -386,6 +391,7 @@ class ZolikyState:
         self.taken = None
         self.source = ""
         self.laid = False
+        self.settled = False
         self.snapshot = None
         self._legal = None
         self._index = None
@@ -538,6 +544,7 @@ class ZolikyState:
             self.needed,
             any(meld.is_pure for meld in melds),
             self.source != "discard" or taken is None or taken not in self.hands[player],
+            self.settled,
         )
 
     def _layoff_index(self) -> dict[Card, list[tuple[int, bool]]]:
@@ -649,6 +656,7 @@ class ZolikyState:
         result = layoff_result(self.melds[action.meld], action.card, action.named)
         assert result is not None
         self._start_laying(player)
+        self.settled = not self.opened[player]
         hand = self.hands[player]
         hand.remove(action.card)
         self.melds[action.meld] = result.meld
@@ -670,6 +678,7 @@ class ZolikyState:
         self.hands[player] = list(hand)
         self.snapshot = None
         self.laid = False
+        self.settled = False
         self._index = None
         return (Event("takeback", player, count=len(hand) - count),)
 
@@ -855,6 +864,7 @@ class ZolikyState:
         copy.taken = self.taken
         copy.source = self.source
         copy.laid = self.laid
+        copy.settled = self.settled
         copy.snapshot = self.snapshot
         copy.turnovers = self.turnovers
         copy.results = list(self.results)
@@ -888,6 +898,7 @@ class ZolikyState:
             "taken": None if self.taken is None else _json_card(self.taken),
             "source": self.source,
             "laid": self.laid,
+            "settled": self.settled,
             "snapshot": None if snapshot is None else {
                 "melds": [meld_to_json(meld) for meld in snapshot[0]],
                 "hand": _codes(snapshot[1]),
@@ -942,6 +953,7 @@ class ZolikyState:
         state.taken = None if taken is None else _card(taken)
         state.source = cast(Source, data.get("source", "stock" if state.phase == "lay" else ""))
         state.laid = bool(data.get("laid", False))
+        state.settled = bool(data.get("settled", False))
         raw_snapshot = data.get("snapshot")
         state.snapshot = None if raw_snapshot is None else (
             tuple(meld_from_json(raw) for raw in raw_snapshot["melds"]),
