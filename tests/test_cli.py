@@ -79,7 +79,7 @@ def invoke(*args: str) -> Result:
         (["play", "makao", "--colour"], "No such option '--colour'"),
         (["play"], "Missing argument 'GAME'"),
         (["deal", "makao"], "No such command 'deal'"),
-        (["rules", "zoliky"], "Žolíky is coming soon"),
+        (["rules", "trash"], "Trash is coming soon"),
         (["rules", "poker"], "unknown game 'poker'; the games are makao, shithead, "),
         (
             ["simulate", "makao", "--bot", "genius", "--games", "1"],

@@ -58,7 +58,8 @@ GAMES: tuple[GameInfo, ...] = (
     ),
     GameInfo(
         "zoliky", "Žolíky", ("zolik", "žolíky", "rummy"),
-        "Czech rummy with jokers: meld, lay off, go out.", 2, 5, "",
+        "Czech rummy with jokers: meld, lay off, take jokers back, close.", 2, 6,
+        "cardgames.games.zoliky",
     ),
     GameInfo(
         "trash", "Trash", ("garbage",),
