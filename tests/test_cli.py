@@ -42,7 +42,7 @@ def invoke(*args: str) -> Result:
         (
             ["play", "poker"],
             "unknown game 'poker'; the games are makao, shithead, spite_malice (Spite & Malice), "
-            "zoliky (Žolíky, coming soon), trash (coming soon)",
+            "zoliky (Žolíky), trash (coming soon)",
         ),
         (["play", "makao", "--players", "9"], "Makao takes 2-6 players, not 9"),
         (["play", "shithead", "--players", "1"], "Shithead takes 2-4 players, not 1"),

@@ -69,7 +69,7 @@ class TableScreen(AppScreen[None]):
         Binding("enter", "pass_on", "Pass on", priority=True),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
-        Binding("l", "log", "Log"),
+        Binding("L", "log", "Log"),
         Binding("h", "hint", "Hint", show=False),
         Binding("f", "finish", "Finish instantly"),
         Binding("b", "bot_speed(1)", "Bot speed"),
