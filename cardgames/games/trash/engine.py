@@ -195,9 +195,12 @@ class TrashState:
     # ----- queries -------------------------------------------------------------------------
 
     def card_count(self) -> int:
-        """Cards in all zones together: 52 per deck throughout (TR-1)."""
-        table = sum(len(row) - row.count(None) for row in self.hidden)
-        table += sum(len(row) - row.count(None) for row in self.shown)
+        """Cards in all zones together: 52 per deck throughout (TR-1).
+
+        Every position holds one card, face down or face up (see :meth:`from_json`), so the
+        layouts hold as many cards as they have positions.
+        """
+        table = sum(self.sizes)
         return table + len(self.stock) + len(self.discard) + (self.hand is not None)
 
     def all_cards(self) -> list[Card]:
@@ -635,14 +638,24 @@ _JSON_CODES: dict[Card, str] = {
     card: card.code if card.deck == 0 else f"{card.code}#{card.deck}" for card in build_deck(3)
 }
 _JSON_CARDS: dict[str, Card] = {text: card for card, text in _JSON_CODES.items()}
+_ROW_CODES: dict[Card | None, str | None] = {None: None}
+_ROW_CODES.update(_JSON_CODES)
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
-    return [card_to_json(card) for card in cards]
+    table = _JSON_CODES
+    try:
+        return [table[card] for card in cards]
+    except KeyError:
+        return [card_to_json(card) for card in cards]
 
 
 def _row_codes(row: Iterable[Card | None]) -> list[str | None]:
-    return [None if card is None else card_to_json(card) for card in row]
+    table = _ROW_CODES
+    try:
+        return [table[card] for card in row]
+    except KeyError:
+        return [None if card is None else card_to_json(card) for card in row]
 
 
 def _cards(codes: Iterable[str]) -> list[Card]:
