@@ -639,7 +639,8 @@ _JSON_CODES: dict[Card, str] = {
 }
 _JSON_CARDS: dict[str, Card] = {text: card for card, text in _JSON_CODES.items()}
 _ROW_CODES: dict[Card | None, str | None] = {None: None}
-_ROW_CODES.update(_JSON_CODES)
+for _card, _code in _JSON_CODES.items():
+    _ROW_CODES[_card] = _code
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
