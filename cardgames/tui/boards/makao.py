@@ -17,28 +17,23 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from cardgames.core.cards import Card, Rank, Suit
-from cardgames.core.engine import Action
 from cardgames.games.makao.actions import CallMakao, Demand, Draw, Pass, Play, Take, Wait
-from cardgames.session.session import possessive
+from cardgames.tui.boards.common import empty_hand_text, out_note, turn_heading
 from cardgames.tui.render import (
     CardStyle,
-    back_box,
     card_box,
     card_label,
     card_text,
     cards_in_text,
-    empty_box,
     suit_colour,
 )
 from cardgames.tui.screens.dialogs import ChoiceDialog
 from cardgames.tui.widgets.board import Board, TableInfo
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.log import LogPanel
+from cardgames.tui.widgets.pile import side_by_side, stock_box
 from cardgames.tui.widgets.seats import SeatInfo, SeatsStrip
-
-_VERBS: dict[str, type] = {"draw": Draw, "take": Take, "wait": Wait, "pass_turn": Pass,
-                           "makao": CallMakao}
-_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+from cardgames.tui.widgets.zone import HandBox
 
 
 class MakaoBoard(Board):
@@ -52,28 +47,20 @@ class MakaoBoard(Board):
         Binding("m", "verb('makao')", "Makao!"),
         Binding("e", "demand", "Demand"),
     ]
+    VERBS: ClassVar[dict[str, type]] = {"draw": Draw, "take": Take, "wait": Wait,
+                                        "pass_turn": Pass, "makao": CallMakao}
 
     MIN_SIZE = (72, 19)
     """Six seats keep their names and a two-row hand fits; smaller shows a notice."""
 
     DEFAULT_CSS = """
-    MakaoBoard { layout: vertical; height: 1fr; }
-    MakaoBoard #middle { height: 1fr; min-height: 7; }
-    MakaoBoard #table-side { width: 30; padding: 0 1; }
-    MakaoBoard #pile { height: 7; }
+    MakaoBoard #middle { min-height: 7; }
+    MakaoBoard #table-side { width: 30; }
     MakaoBoard #pending { height: 1fr; }
-    MakaoBoard #log { width: 1fr; border: $frame #444466; border-title-color: #9a9a9a;
-        padding: 0 1; }
-    MakaoBoard #hand-box { height: auto; max-height: 8; border: $frame #5f87af;
-        border-title-color: #d0d0d0; border-title-style: bold; padding: 0 1; }
-    MakaoBoard #hand-box:focus-within { border: $frame #ffd75f; }
-    MakaoBoard HandWidget { height: auto; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.view: Any = None
-        self.info: TableInfo | None = None
         self._asked: tuple[object, ...] | None = None
 
     def compose(self) -> ComposeResult:
@@ -84,19 +71,12 @@ class MakaoBoard(Board):
                 yield Static(id="pile")
                 yield Static(id="pending")
             yield LogPanel(id="log")
-        with Vertical(id="hand-box"):
-            yield HandWidget(id="hand")
-
-    def on_mount(self) -> None:
-        """Title the log."""
-        self.query_one("#log", LogPanel).border_title = "Log"
+        yield HandBox(id="hand-box")
 
     # ------------------------------------------------------------------ drawing
 
-    def show(self, view: Any, info: TableInfo) -> None:
+    def draw(self, view: Any, info: TableInfo) -> None:
         """Draw a :class:`MakaoView` for ``info.viewer``; open the demand dialog when due."""
-        self.view = view
-        self.info = info
         style = info.style
         self.query_one(SeatsStrip).show(self._seats(view, info), style)
         self.query_one("#pile", Static).update(self._pile(view, style))
@@ -110,25 +90,16 @@ class MakaoBoard(Board):
             style=style,
             can_play=mine and any(isinstance(a, Play) for a in view.legal),
             marked=view.drawn if view.phase == "drawn" else None,
-            empty_text=self._empty_hand(view, info),
+            empty_text=empty_hand_text(view, info),
         )
-        box = self.query_one("#hand-box")
-        if view.viewer is None:
-            box.border_title = "Hands are hidden"
-        else:
-            whose = possessive(info.names[view.viewer])
-            whose = whose[:1].upper() + whose[1:]
-            box.border_title = f"{whose} hand ({len(view.hand)})"
-        self.refresh_bindings()
+        self.query_one(HandBox).show_title(info.names, view.viewer, len(view.hand))
         self._maybe_ask_demand()
 
     def _seats(self, view: Any, info: TableInfo) -> tuple[SeatInfo, ...]:
         seats = []
         for seat in range(view.players):
-            note = ""
-            if seat in view.finished:
-                note = f"out {_ORDINALS[view.finished.index(seat)]}"
-            elif view.skip_turns[seat]:
+            note = out_note(view, seat)
+            if not note and view.skip_turns[seat]:
                 note = f"sits out {view.skip_turns[seat]}"
             seats.append(
                 SeatInfo(
@@ -138,22 +109,17 @@ class MakaoBoard(Board):
                     current=view.current_player == seat,
                     you=view.viewer == seat,
                     bot=seat in info.bots,
+                    out=seat in view.finished,
                 )
             )
         return tuple(seats)
 
     def _pile(self, view: Any, style: CardStyle) -> Text:
-        stock = back_box(style, str(view.stock_size)) if view.stock_size else empty_box(style)
         caption = ""
         if view.top_as != view.top:
             caption = f"={card_label(view.top_as, style)}"
         discard = card_box(view.top, style, caption=caption)
-        text = Text()
-        for left, right in zip(stock, discard, strict=True):
-            text.append_text(left)
-            text.append("   ")
-            text.append_text(right)
-            text.append("\n")
+        text = side_by_side((stock_box(view.stock_size, style), discard))
         text.append(" stock   discard", style="#9a9a9a")
         text.append(f" ({view.discard_size})", style="#6c6c6c")
         return text
@@ -161,17 +127,11 @@ class MakaoBoard(Board):
     def _pending(self, view: Any, info: TableInfo) -> Text:
         names = info.names
         style = info.style
-        text = Text()
+        text = turn_heading(view, info)
         current = view.current_player
         if current is None:
-            text.append("The game is over.", style="bold")
             return text
         who = "You" if current == view.viewer else names[current]
-        if current == view.viewer:
-            text.append("Your turn", style="bold #ffd75f")
-        else:
-            text.append(f"{names[current]}'s turn", style="bold #d0d0d0")
-        text.append("\n")
         mine = current == view.viewer
         if view.pending_draw or view.pending_skips:
             if mine and view.description:
@@ -191,15 +151,6 @@ class MakaoBoard(Board):
             text.append(f" (by {names[view.demand.by]})", style="#af87ff")
             text.append("\n")
         return text
-
-    def _empty_hand(self, view: Any, info: TableInfo) -> str:
-        if view.viewer is None:
-            if view.current_player is not None and view.current_player not in info.bots:
-                return f"Waiting for {info.names[view.current_player]} to take the terminal."
-            return "Computer players only: watching."
-        if view.viewer in view.finished:
-            return "You are out: no cards left."
-        return "No cards."
 
     # ------------------------------------------------------------------ hints
 
@@ -228,39 +179,22 @@ class MakaoBoard(Board):
 
     # ------------------------------------------------------------------ keys
 
-    def _legal(self) -> Sequence[Action]:
-        if self.view is None:
-            return ()
-        legal: Sequence[Action] = self.view.legal
-        return legal
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only the verbs that are legal now."""
-        if action == "verb" and parameters:
-            kind = _VERBS.get(str(parameters[0]))
-            return kind is not None and any(isinstance(a, kind) for a in self._legal())
         if action == "demand":
-            return any(isinstance(a, Demand) for a in self._legal())
-        return True
-
-    def action_verb(self, verb: str) -> None:
-        """Play the legal action of that kind (draw, take, wait, pass, makao)."""
-        kind = _VERBS[verb]
-        for action in self._legal():
-            if isinstance(action, kind):
-                self.post_message(self.Act(action))
-                return
+            return self.can(Demand)
+        return super().check_action(action, parameters)
 
     def action_demand(self) -> None:
         """Open the demand dialog."""
-        demands = [a for a in self._legal() if isinstance(a, Demand)]
+        demands = [a for a in self.legal if isinstance(a, Demand)]
         if not demands or self.info is None:
             return
         kind = next((a.kind for a in demands if a.kind is not None), None)
         title = "Demand a rank" if kind == "rank" else "Demand a suit"
         choices = [(_demand_label(a, self.info.style), a) for a in demands]
         keys = {_demand_key(a): a for a in demands}
-        self.app.push_screen(ChoiceDialog(title, choices, keys), self._chosen)
+        self.app.push_screen(ChoiceDialog(title, choices, keys), self.act)
 
     def _maybe_ask_demand(self) -> None:
         view = self.view
@@ -272,10 +206,6 @@ class MakaoBoard(Board):
             self._asked = key
             self.action_demand()
 
-    def _chosen(self, action: Action | None) -> None:
-        if action is not None:
-            self.post_message(self.Act(action))
-
     def on_hand_widget_submitted(self, message: HandWidget.Submitted) -> None:
         """Turn the selected cards into a Play (asking what jokers stand for if needed)."""
         message.stop()
@@ -283,19 +213,15 @@ class MakaoBoard(Board):
         if not any(card.is_joker for card in cards):
             self.post_message(self.Act(Play(cards)))
             return
-        matches = [a for a in self._legal() if isinstance(a, Play) and _same_play(a.cards, cards)]
+        matches = [a for a in self.legal if isinstance(a, Play) and _same_play(a.cards, cards)]
         if len(matches) == 1:
             self.post_message(self.Act(matches[0]))
         elif matches and self.info is not None:
             style = self.info.style
             choices = [(_play_label(a, style), a) for a in matches]
-            self.app.push_screen(ChoiceDialog("Play the joker as", choices), self._chosen)
+            self.app.push_screen(ChoiceDialog("Play the joker as", choices), self.act)
         else:
             self.post_message(self.Act(Play(cards)))
-
-    def accepted(self) -> None:
-        """Forget the selection once a move was played."""
-        self.query_one(HandWidget).clear_selection()
 
 
 def _faces(cards: Sequence[Card]) -> list[tuple[Rank, Suit]]:

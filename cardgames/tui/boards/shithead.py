@@ -22,21 +22,21 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Static
 
 from cardgames.core.cards import Card, Rank
-from cardgames.core.engine import Action
 from cardgames.games.shithead.actions import Blind, Bonus, Decline, PickUp, Play, Ready, Swap
 from cardgames.games.shithead.moves import BONUS, FACE_DOWN, FACE_UP, FOUR, HAND, PLAY, SWAP
-from cardgames.tui.render import CardStyle, back_box, cards_in_text, empty_box
+from cardgames.tui.boards.common import empty_hand_text, out_note, turn_heading
+from cardgames.tui.render import CardStyle, cards_in_text
 from cardgames.tui.widgets.board import Board, TableInfo
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.log import LogPanel
-from cardgames.tui.widgets.pile import pile_fan
+from cardgames.tui.widgets.pile import pile_fan, side_by_side, stock_box
+from cardgames.tui.widgets.seats import SeatInfo, SeatsStrip
 from cardgames.tui.widgets.table_row import RowMode, TableRow
-
-_ORDINALS = ("1st", "2nd", "3rd", "4th")
-_VERBS: dict[str, type] = {"ready": Ready, "pick_up": PickUp, "decline": Decline}
+from cardgames.tui.widgets.zone import HandBox, ZoneBox
 
 
 def run_caption(pile: Sequence[Card], run_rank: Rank | None, run_length: int) -> str:
@@ -71,7 +71,7 @@ def seat_text(view: Any, seat: int, style: CardStyle) -> Text:
     text.append(str(sum(view.face_down[seat])), style="bold")
     text.append("\n")
     if seat in view.finished:
-        text.append(f"out {_ORDINALS[view.finished.index(seat)]}", style="italic #ffaf5f")
+        text.append(out_note(view, seat), style="italic #ffaf5f")
         return text
     for position, card in enumerate(view.face_up[seat]):
         if position:
@@ -83,23 +83,14 @@ def seat_text(view: Any, seat: int, style: CardStyle) -> Text:
     return text
 
 
-class SeatBox(Static):
-    """One seat: name on the border, counts and face-up cards inside."""
-
-    def show(self, view: Any, seat: int, info: TableInfo) -> None:
-        """Draw ``seat`` of ``view``."""
-        current = view.current_player == seat
-        arrow = ("> " if info.style.ascii else "▶ ") if current else ""
-        you = " (you)" if seat == view.viewer and info.names[seat] != "You" else ""
-        self.border_title = f"{arrow}{info.names[seat]}{you}"
-        notes = ["bot"] if seat in info.bots else []
-        if view.phase == SWAP and view.ready[seat]:
-            notes.append("ready")
-        self.border_subtitle = " · ".join(notes)
-        self.update(seat_text(view, seat, info.style))
-        self.set_class(current, "-current")
-        self.set_class(seat == view.viewer, "-you")
-        self.set_class(seat in view.finished, "-out")
+def seat_info(view: Any, seat: int, info: TableInfo) -> SeatInfo:
+    """A seat for the strip: its name, "bot" and "ready" (swap phase) notes, and
+    :func:`seat_text` inside."""
+    ready = ("ready",) if view.phase == SWAP and view.ready[seat] else ()
+    return SeatInfo(name=info.names[seat], cards=view.hand_sizes[seat],
+                    current=view.current_player == seat, you=seat == view.viewer,
+                    bot=seat in info.bots, out=seat in view.finished, tags=ready,
+                    body=seat_text(view, seat, info.style))
 
 
 class ShitheadBoard(Board):
@@ -117,97 +108,53 @@ class ShitheadBoard(Board):
         *(Binding(str(n), f"position({n})", f"Position {n}", show=False) for n in (1, 2, 3)),
     ]
 
+    VERBS: ClassVar[dict[str, type]] = {"ready": Ready, "pick_up": PickUp, "decline": Decline}
+
     MIN_SIZE = (72, 21)
     """The pile, a two-row hand and the table cards fit; smaller shows a notice."""
 
     DEFAULT_CSS = """
-    ShitheadBoard { layout: vertical; height: 1fr; }
-    ShitheadBoard #seats { height: 4; }
-    ShitheadBoard SeatBox {
-        width: 1fr; height: 4; border: $frame #5f5f87; padding: 0 1;
-        border-title-color: #d0d0d0; border-subtitle-color: #8a8a8a;
-    }
-    ShitheadBoard SeatBox.-current { border: $frame #ffd75f; border-title-color: #ffd75f;
-        border-title-style: bold; }
-    ShitheadBoard SeatBox.-you { background: #1f2a3a; }
-    ShitheadBoard SeatBox.-out { color: #8a8a8a; }
-    ShitheadBoard #middle { height: 1fr; min-height: 8; }
-    ShitheadBoard #table-side { width: 34; padding: 0 1; }
-    ShitheadBoard #pile { height: 7; }
+    ShitheadBoard #middle { min-height: 8; }
+    ShitheadBoard #table-side { width: 34; }
     ShitheadBoard #turn { height: 1fr; }
-    ShitheadBoard #log { width: 1fr; border: $frame #444466; border-title-color: #9a9a9a;
-        padding: 0 1; }
     ShitheadBoard #bottom { height: auto; max-height: 8; }
-    ShitheadBoard #hand-box { width: 1fr; height: auto; min-height: 5; max-height: 8;
-        border: $frame #5f87af; border-title-color: #d0d0d0; border-title-style: bold;
-        padding: 0 1; }
-    ShitheadBoard #row-box { width: 19; height: 5; border: $frame #5f87af;
-        border-title-color: #d0d0d0; border-title-style: bold; padding: 0 1; }
-    ShitheadBoard #hand-box:focus-within, ShitheadBoard #row-box:focus-within {
-        border: $frame #ffd75f; }
-    ShitheadBoard HandWidget { height: auto; }
+    ShitheadBoard #hand-box { width: 1fr; min-height: 5; }
+    ShitheadBoard #row-box { width: 19; height: 5; }
     ShitheadBoard TableRow { height: 3; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.view: Any = None
-        self.info: TableInfo | None = None
-        self._zone: tuple[object, ...] | None = None
-
     def compose(self) -> ComposeResult:
         """Seats on top, the pile and the log in the middle, hand and table cards at the bottom."""
-        yield Horizontal(id="seats")
+        yield SeatsStrip(id="seats")
         with Horizontal(id="middle"):
             with Vertical(id="table-side"):
                 yield Static(id="pile")
                 yield Static(id="turn")
             yield LogPanel(id="log")
         with Horizontal(id="bottom"):
-            with Vertical(id="hand-box"):
-                yield HandWidget(id="hand")
-            with Vertical(id="row-box"):
+            yield HandBox(id="hand-box")
+            with ZoneBox(id="row-box"):
                 yield TableRow(id="row")
 
     def on_mount(self) -> None:
-        """Title the log and the table cards."""
-        self.query_one("#log", LogPanel).border_title = "Log"
+        """Title the table cards."""
         self.query_one("#row-box").border_title = "Face-up/down"
 
     # ------------------------------------------------------------------ drawing
 
-    def show(self, view: Any, info: TableInfo) -> None:
+    def draw(self, view: Any, info: TableInfo) -> None:
         """Draw a :class:`ShitheadView` for ``info.viewer``."""
-        self.view = view
-        self.info = info
         style = info.style
-        self._show_seats(view, info)
+        seats = tuple(seat_info(view, seat, info) for seat in range(view.players))
+        self.query_one(SeatsStrip).show(seats, style)
         self.query_one("#pile", Static).update(self._pile(view, style))
         self.query_one("#turn", Static).update(self._turn(view, info))
         self.query_one(LogPanel).set_lines(info.log, style)
         self._show_hand(view, info)
         self._show_row(view, style)
-        self.refresh_bindings()
-        self._follow_zone(view)
-
-    def _show_seats(self, view: Any, info: TableInfo) -> None:
-        strip = self.query_one("#seats", Horizontal)
-        boxes = list(strip.query(SeatBox))
-        if len(boxes) != view.players:
-            strip.remove_children()
-            boxes = [SeatBox() for _ in range(view.players)]
-            strip.mount_all(boxes)
-        for seat, box in enumerate(boxes):
-            box.show(view, seat, info)
 
     def _pile(self, view: Any, style: CardStyle) -> Text:
-        stock = back_box(style, str(view.stock_size)) if view.stock_size else empty_box(style)
-        text = Text()
-        for left, right in zip(stock, pile_fan(view.pile, style), strict=True):
-            text.append_text(left)
-            text.append("  ")
-            text.append_text(right)
-            text.append("\n")
+        text = side_by_side((stock_box(view.stock_size, style), pile_fan(view.pile, style)), gap=2)
         text.append(" stock   ", style="#9a9a9a")
         text.append("pile ", style="#9a9a9a")
         text.append(str(len(view.pile)), style="bold")
@@ -221,11 +168,10 @@ class ShitheadBoard(Board):
 
     def _turn(self, view: Any, info: TableInfo) -> Text:
         current = view.current_player
-        text = Text()
         if current is None:
-            text.append("The game is over.", style="bold")
-            return text
+            return turn_heading(view, info)
         mine = current == view.viewer
+        text = Text()
         if view.phase == SWAP:
             who = "You are" if mine else f"{info.names[current]} is"
             text.append(f"{who} swapping\n", style="bold #ffd75f" if mine else "bold #d0d0d0")
@@ -234,10 +180,7 @@ class ShitheadBoard(Board):
                 text.append(f"Ready: {', '.join(ready)}\n", style="#87d787")
             text.append("Swap hand cards with face-up cards, then say ready.", style="#b8b8b8")
             return text
-        if mine:
-            text.append("Your turn\n", style="bold #ffd75f")
-        else:
-            text.append(f"{info.names[current]}'s turn\n", style="bold #d0d0d0")
+        text = turn_heading(view, info)
         line = cards_in_text(view.description, info.style)
         line.stylize_before("bold #ff875f" if view.phase == BONUS else "#b8b8b8")
         text.append_text(line)
@@ -253,25 +196,11 @@ class ShitheadBoard(Board):
         else:
             playable = view.playable
             can_play = mine and view.source == HAND and any(isinstance(a, Play) for a in view.legal)
+        empty = empty_hand_text(view, info,
+                                "Hand empty: your face-up and face-down cards are next.")
         hand.set_hand(cards, playable=playable, style=info.style, can_play=can_play,
-                      empty_text=self._empty_hand(view, info), order=view.phase != SWAP)
-        box = self.query_one("#hand-box")
-        if view.viewer is None:
-            box.border_title = "Hands are hidden"
-        else:
-            name = info.names[view.viewer]
-            whose = "Your" if name == "You" else f"{name}'s"
-            box.border_title = f"{whose} hand ({len(view.hand)})"
-
-    def _empty_hand(self, view: Any, info: TableInfo) -> str:
-        if view.viewer is None:
-            current = view.current_player
-            if current is not None and current not in info.bots:
-                return f"Waiting for {info.names[current]} to take the terminal."
-            return "Computer players only: watching."
-        if view.viewer in view.finished:
-            return "You are out: no cards left."
-        return "Hand empty: your face-up and face-down cards are next."
+                      empty_text=empty, order=view.phase != SWAP)
+        self.query_one(HandBox).show_title(info.names, view.viewer, len(view.hand))
 
     def _show_row(self, view: Any, style: CardStyle) -> None:
         row = self.query_one(TableRow)
@@ -294,22 +223,11 @@ class ShitheadBoard(Board):
             return "face-down"
         return "view"
 
-    def _follow_zone(self, view: Any) -> None:
-        """Move the focus when the zone to act in changes (not on every redraw)."""
-        zone = (view.viewer, view.phase, view.source, view.current_player == view.viewer)
-        if zone == self._zone:
-            return
-        self._zone = zone
-        focused = self.screen.focused
-        if focused is None or self in focused.ancestors:
-            self.focus_zone()
-
-    def focus_zone(self) -> None:
-        """Focus the table cards when the player plays from them, else the hand."""
+    def active_zone(self) -> Widget:
+        """The table cards when the player plays from them, else the hand."""
         if self.view is not None and self._row_mode(self.view) in ("face-up", "face-down"):
-            self.query_one(TableRow).focus()
-        else:
-            self.query_one(HandWidget).focus()
+            return self.query_one(TableRow)
+        return self.query_one(HandWidget)
 
     # ------------------------------------------------------------------ hints
 
@@ -333,30 +251,19 @@ class ShitheadBoard(Board):
 
     # ------------------------------------------------------------------ keys
 
-    def _legal(self) -> Sequence[Action]:
-        if self.view is None:
-            return ()
-        legal: Sequence[Action] = self.view.legal
-        return legal
-
-    def _can(self, kind: type) -> bool:
-        return any(isinstance(a, kind) for a in self._legal())
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only the keys that do something now."""
         if action == "swap":
-            return self._can(Swap)
+            return self.can(Swap)
         if action == "lay":
-            return self._can(Bonus)
+            return self.can(Bonus)
         if action == "clear_marks":
             return self._marked()
-        if action == "verb" and parameters:
-            if parameters[0] == "decline" and self._marked():
-                return False
-            return self._can(_VERBS[str(parameters[0])])
+        if action == "verb" and parameters == ("decline",) and self._marked():
+            return False
         if action == "position":
-            return self._can(Swap) or self._can(Blind)
-        return True
+            return self.can(Swap) or self.can(Blind)
+        return super().check_action(action, parameters)
 
     def _marked(self) -> bool:
         """Whether a hand card or a table card is marked (selected)."""
@@ -376,14 +283,6 @@ class ShitheadBoard(Board):
     def on_table_row_selection_changed(self, message: TableRow.SelectionChanged) -> None:
         """Marks changed: Esc now clears them, or declines (the footer follows)."""
         self.refresh_bindings()
-
-    def action_verb(self, verb: str) -> None:
-        """Play the legal action of that kind (ready, pick up, decline)."""
-        kind = _VERBS[verb]
-        for action in self._legal():
-            if isinstance(action, kind):
-                self.post_message(self.Act(action))
-                return
 
     def action_explain_pick_up(self) -> None:
         """``p`` when picking up is not allowed: the rules say why (SH-8)."""
@@ -434,7 +333,7 @@ class ShitheadBoard(Board):
 
     def action_position(self, position: int) -> None:
         """1-3: swap with that face-up position, or turn that face-down card."""
-        if self._can(Swap):
+        if self.can(Swap):
             self._swap(position)
         else:
             self.post_message(self.Act(Blind(position)))
@@ -442,9 +341,9 @@ class ShitheadBoard(Board):
     def on_hand_widget_submitted(self, message: HandWidget.Submitted) -> None:
         """Enter (or a click) on the hand: swap, lay an extra move, or play."""
         message.stop()
-        if self._can(Swap):
+        if self.can(Swap):
             self.action_swap()
-        elif self._can(Bonus):
+        elif self.can(Bonus):
             self.post_message(self.Act(Bonus(message.cards)))
         else:
             self.post_message(self.Act(Play(message.cards)))
@@ -455,9 +354,9 @@ class ShitheadBoard(Board):
         view = self.view
         if view is None or view.viewer is None:
             return
-        if self._can(Swap):
+        if self.can(Swap):
             self._swap(message.positions[0])
-        elif self._can(Blind):
+        elif self.can(Blind):
             self.post_message(self.Act(Blind(message.positions[0])))
         elif view.source == FACE_UP and view.phase == PLAY:
             row = view.face_up[view.viewer]
@@ -468,7 +367,7 @@ class ShitheadBoard(Board):
 
     def accepted(self) -> None:
         """Forget the selections once a move was played."""
-        self.query_one(HandWidget).clear_selection()
+        super().accepted()
         self.query_one(TableRow).clear_selection()
 
 

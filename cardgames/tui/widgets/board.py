@@ -1,9 +1,24 @@
-"""The base of every game's Board: data flows down as a View, intent flows up as messages."""
+"""The base of every game's Board: data flows down as a View, intent flows up as messages.
+
+A game's board subclasses :class:`Board` and writes only its layout (``compose``), its drawing
+(:meth:`Board.draw`) and its game-specific keys. The base keeps the last View and
+:class:`TableInfo`, refreshes the footer, moves the focus to the zone the player acts in whenever
+that zone changes, and turns the simple verb keys (``d`` draws, ``p`` picks up) into actions.
+
+Conventions a View may follow (all optional, read with ``getattr``):
+
+* ``legal``: the viewer's legal actions (every game has it).
+* ``phase``: a short name of the game's phase; a new phase may move the focus.
+* ``finished``: the seats that are out, in the order they went out.
+* ``open_hands``: None while the game runs; once it is over, per seat the cards that seat still
+  holds that were hidden before (its hand, face-down cards), so the final table can be shown open.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.message import Message
 from textual.widget import Widget
@@ -38,12 +53,29 @@ class Board(Widget):
     The table screen owns the Session: it calls :meth:`show` after every change and submits the
     actions the Board asks for. A Board never sees a State or another seat's hidden cards.
 
+    Subclasses implement :meth:`draw` (and usually :meth:`status_hint`); they may override
+    :meth:`active_zone` when the player acts somewhere else than the first hand, and list simple
+    keys in :attr:`VERBS` bound as ``Binding("d", "verb('draw')", "Draw")``.
+
     Attributes:
         MIN_SIZE: The smallest terminal (columns, lines) the table is drawn in; below it the
             table screen shows a notice instead.
+        VERBS: Verb name to action class: ``verb('draw')`` plays the first legal action of that
+            class, and its key shows in the footer only while such an action is legal.
+        view: The View shown last (None before the first :meth:`show`).
+        info: The TableInfo shown last.
     """
 
     MIN_SIZE: ClassVar[tuple[int, int]] = (80, 24)
+    VERBS: ClassVar[dict[str, type]] = {}
+
+    DEFAULT_CSS = """
+    Board { layout: vertical; height: 1fr; }
+    Board #middle { height: 1fr; }
+    Board #table-side { padding: 0 1; }
+    Board #pile { height: 7; }
+    Board #log { width: 1fr; }
+    """
 
     class Act(Message):
         """The viewing player wants to play ``action``.
@@ -67,22 +99,95 @@ class Board(Widget):
             super().__init__()
             self.text = text
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: Any = None
+        self.info: TableInfo | None = None
+        self._zone: tuple[object, ...] | None = None
+
+    # ------------------------------------------------------------------ drawing
+
     def show(self, view: View, info: TableInfo) -> None:
-        """Draw ``view``; called after every change of the game or of the viewer."""
+        """Draw ``view`` for ``info.viewer``; called after every change of the game or viewer.
+
+        Keeps both, calls :meth:`draw`, refreshes the footer, then moves the focus if the zone
+        the player acts in changed.
+        """
+        self.view = view
+        self.info = info
+        self.draw(view, info)
+        self.refresh_bindings()
+        self._follow_zone(view)
+
+    def draw(self, view: Any, info: TableInfo) -> None:
+        """Draw the game's View; every Board implements it."""
         raise NotImplementedError
-
-    def accepted(self) -> None:
-        """A move of the viewing player was played (e.g. forget the card selection)."""
-
-    def focus_zone(self) -> None:
-        """Put the keyboard focus on the zone the viewing player acts in now (default: the hand)."""
-        for hand in self.query(HandWidget):
-            hand.focus()
-            return
 
     def status_hint(self, view: View, info: TableInfo) -> str:
         """A short hint of what the viewing player can do now, for the status line."""
         return ""
 
+    # ------------------------------------------------------------------ focus
 
+    def active_zone(self) -> Widget | None:
+        """The widget the viewing player acts in now (default: the first hand)."""
+        return next(iter(self.query(HandWidget)), None)
 
+    def focus_zone(self) -> None:
+        """Put the keyboard focus on :meth:`active_zone` at once (not after the next refresh),
+        so keys pressed right after a move already reach it."""
+        zone = self.active_zone()
+        if zone is not None and zone.focusable:
+            self.screen.set_focus(zone)
+
+    def _follow_zone(self, view: Any) -> None:
+        """Move the focus when the turn, the phase or the active zone changes (not on every
+        redraw, so a player who tabbed elsewhere stays there), unless the focus is on a visible
+        widget outside the Board (the command bar being typed in)."""
+        zone = (view.viewer, view.current_player == view.viewer, getattr(view, "phase", None),
+                self.active_zone())
+        if zone == self._zone:
+            return
+        self._zone = zone
+        focused = self.screen.focused
+        if focused is None or self in focused.ancestors or not focused.display:
+            self.focus_zone()
+
+    # ------------------------------------------------------------------ moves
+
+    @property
+    def legal(self) -> Sequence[Action]:
+        """The viewer's legal actions in the View shown last (empty before the first)."""
+        if self.view is None:
+            return ()
+        legal: Sequence[Action] = self.view.legal
+        return legal
+
+    def can(self, kind: type) -> bool:
+        """Whether an action of class ``kind`` is legal now."""
+        return any(isinstance(action, kind) for action in self.legal)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show a verb key only while its action is legal."""
+        if action == "verb" and parameters:
+            kind = self.VERBS.get(str(parameters[0]))
+            return kind is not None and self.can(kind)
+        return True
+
+    def action_verb(self, verb: str) -> None:
+        """Play the first legal action of the class ``VERBS[verb]``."""
+        kind = self.VERBS[verb]
+        for action in self.legal:
+            if isinstance(action, kind):
+                self.post_message(self.Act(action))
+                return
+
+    def act(self, action: Action | None) -> None:
+        """Play ``action``; None does nothing (a dialog's callback when it was cancelled)."""
+        if action is not None:
+            self.post_message(self.Act(action))
+
+    def accepted(self) -> None:
+        """A move of the viewing player was played: forget the hands' selections."""
+        for hand in self.query(HandWidget):
+            hand.clear_selection()

@@ -13,11 +13,13 @@ from cardgames.tui.render import CardStyle, cards_in_text
 class LogPanel(VerticalScroll, can_focus=False):
     """A scrolling list of log lines with coloured card names; keeps the newest in view.
 
-    It is anchored to the bottom, so new lines show at once, without a scrolling animation.
+    It is anchored to the bottom, so new lines show at once, without a scrolling animation. It
+    draws its own border titled "Log".
     """
 
     DEFAULT_CSS = """
-    LogPanel { scrollbar-size-vertical: 1; }
+    LogPanel { scrollbar-size-vertical: 1; border: $frame #444466; border-title-color: #9a9a9a;
+        padding: 0 1; }
     LogPanel > Static { width: 100%; }
     """
 
@@ -31,7 +33,13 @@ class LogPanel(VerticalScroll, can_focus=False):
         yield self._body
 
     def set_lines(self, lines: tuple[str, ...], style: CardStyle) -> None:
-        """Show ``lines`` (oldest first); does nothing when they did not change."""
+        """Show ``lines`` (oldest first; the last three bright); nothing happens when they did
+        not change.
+
+        Args:
+            lines: Log lines, card names written as ``7♥``.
+            style: ASCII and colour choices.
+        """
         if lines == self._lines:
             return
         self._lines = lines
@@ -46,5 +54,6 @@ class LogPanel(VerticalScroll, can_focus=False):
         self._body.update(text)
 
     def on_mount(self) -> None:
-        """Stay at the newest line as lines are added (no smooth scrolling)."""
+        """Stay at the newest line as lines are added (no smooth scrolling); title the border."""
+        self.border_title = "Log"
         self.anchor()

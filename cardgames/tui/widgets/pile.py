@@ -1,4 +1,4 @@
-"""The discard pile as Rich text: its top cards fanned out, each lower one peeking out.
+"""The stock and the discard pile as Rich text: boxes side by side, a pile's top cards fanned out.
 
 Pure Rich (no Textual), so the pictures can be tested on their own.
 """
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from cardgames.core.cards import Card
-from cardgames.tui.render import BOX_HEIGHT, CardStyle, card_box, empty_box
+from cardgames.tui.render import BOX_HEIGHT, CardStyle, back_box, card_box, empty_box
 
 FAN_STEP = 4
 """Cells of each card under the top one that the fan shows."""
@@ -38,3 +38,36 @@ def pile_fan(pile: Sequence[Card], style: CardStyle, *, shown: int = 4) -> list[
         line.append_text(part)
     return lines
 
+
+
+def stock_box(stock_size: int, style: CardStyle) -> list[Text]:
+    """The stock as a card back labelled with its size, or an empty outline.
+
+    Args:
+        stock_size: Cards left in the stock.
+        style: ASCII and colour choices.
+
+    Returns:
+        :data:`BOX_HEIGHT` lines.
+    """
+    return back_box(style, str(stock_size)) if stock_size else empty_box(style)
+
+
+def side_by_side(columns: Sequence[Sequence[Text]], *, gap: int = 3) -> Text:
+    """Card pictures (e.g. :func:`stock_box` and :func:`pile_fan`) next to each other.
+
+    Args:
+        columns: Pictures of equal height, left to right.
+        gap: Spaces between two pictures.
+
+    Returns:
+        The lines joined, each ending in a newline, so a caption can follow.
+    """
+    text = Text()
+    for parts in zip(*columns, strict=True):
+        for number, part in enumerate(parts):
+            if number:
+                text.append(" " * gap)
+            text.append_text(part)
+        text.append("\n")
+    return text

@@ -24,6 +24,10 @@ class SeatInfo:
         current: True if this seat is to act.
         you: True for the viewing seat.
         bot: True for a computer player.
+        out: True once the seat is out of the game (drawn greyed).
+        tags: Further words for the box's lower edge after "bot" (e.g. "ready").
+        body: What the box holds, for games that show more than the backs (e.g. the face-up
+            cards); None draws :func:`seat_line`.
     """
 
     name: str
@@ -32,6 +36,9 @@ class SeatInfo:
     current: bool = False
     you: bool = False
     bot: bool = False
+    out: bool = False
+    tags: tuple[str, ...] = ()
+    body: Text | None = None
 
 
 def seat_line(seat: SeatInfo, style: CardStyle, width: int) -> Text:
@@ -67,31 +74,34 @@ class SeatBox(Static):
         you = " (you)" if seat.you and seat.name != "You" else ""
         title = f"{arrow if seat.current else ''}{seat.name}{you}"
         self.border_title = title
-        self.border_subtitle = "bot" if seat.bot else ""
+        self.border_subtitle = " · ".join((("bot",) if seat.bot else ()) + seat.tags)
         self.seat = seat
         self.card_style = style
         self._fill()
         self.set_class(seat.current, "-current")
         self.set_class(seat.you, "-you")
-        self.set_class(seat.note.startswith("out"), "-out")
+        self.set_class(seat.out, "-out")
 
     def on_resize(self, event: events.Resize) -> None:
         """Refit the backs to the new width."""
         self._fill()
 
     def _fill(self) -> None:
-        if self.seat is not None:
+        if self.seat is not None and self.seat.body is not None:
+            self.update(self.seat.body)
+        elif self.seat is not None:
             width = self.content_size.width or 16
             self.update(seat_line(self.seat, self.card_style, width))
 
 
 class SeatsStrip(Horizontal):
-    """A row of :class:`SeatBox`, one per seat, in seat order."""
+    """A row of :class:`SeatBox`, one per seat, in seat order, as tall as the tallest box
+    (one line of backs, or the lines of :attr:`SeatInfo.body`, plus the border)."""
 
     DEFAULT_CSS = """
-    SeatsStrip { height: 3; }
+    SeatsStrip { height: auto; }
     SeatsStrip > SeatBox {
-        width: 1fr; height: 3; border: $frame #5f5f87; padding: 0 1;
+        width: 1fr; height: auto; border: $frame #5f5f87; padding: 0 1;
         border-title-color: #d0d0d0; border-subtitle-color: #8a8a8a;
     }
     SeatsStrip > SeatBox.-current { border: $frame #ffd75f; border-title-color: #ffd75f;
@@ -105,7 +115,12 @@ class SeatsStrip(Horizontal):
         return iter(())
 
     def show(self, seats: tuple[SeatInfo, ...], style: CardStyle) -> None:
-        """Draw every seat, adding boxes the first time."""
+        """Draw every seat (seat 0 first), adding boxes the first time.
+
+        Args:
+            seats: One entry per seat.
+            style: ASCII and colour choices.
+        """
         boxes = list(self.query(SeatBox))
         if len(boxes) != len(seats):
             self.remove_children()
