@@ -13,7 +13,11 @@ from dataclasses import dataclass
 from cardgames.core.registry import GAMES, load_game
 from cardgames.core.rng import Rng
 
-BENCH_PLAYERS: dict[str, tuple[int, ...]] = {"makao": (2, 4), "shithead": (2, 4)}
+BENCH_PLAYERS: dict[str, tuple[int, ...]] = {
+    "makao": (2, 4),
+    "shithead": (2, 4),
+    "trash": (2, 6),
+}
 """The player counts measured per game; a game missing here is measured with 2 players."""
 
 

@@ -110,6 +110,13 @@ class TrashView:
         """How many hands ``seat`` has won."""
         return self.winners.count(seat)
 
+    def standing(self, seat: int) -> str:
+        """A seat's result in words for the game-over screen: ``"won 3 hands, 7 positions"``."""
+        won = self.winners.count(seat)
+        size = self.sizes[seat]
+        return (f"won {won} hand{'' if won == 1 else 's'}, "
+                f"{size} position{'' if size == 1 else 's'}")
+
 
 class TrashState:
     """One Trash position (implements ``cardgames.core.engine.State``).
@@ -450,18 +457,14 @@ class TrashState:
         """The result once the match is over (TR-11), else None.
 
         The ranking orders the seats by hands won (most first), then by layout size (smallest
-        first), then by seat; the winner is the seat that filled a one-position layout. The
-        scores are the hands won.
+        first), then by seat; the winner is the seat that filled a one-position layout. Trash
+        scores no points: :meth:`TrashView.standing` words each seat's result.
         """
         if self.phase != OVER:
             return None
         wins = self.winners
         ranking = sorted(range(self.players), key=lambda p: (-wins.count(p), self.sizes[p], p))
-        return Outcome(
-            ranking=tuple(ranking),
-            winners=(wins[-1],),
-            scores={p: wins.count(p) for p in range(self.players)},
-        )
+        return Outcome(ranking=tuple(ranking), winners=(wins[-1],))
 
     def view(self, viewer: int | None) -> TrashView:
         """What ``viewer`` may see (None: the public view of the pass screen).

@@ -197,8 +197,12 @@ def test_tr_11_the_outcome_ranks_by_hands_won_then_layout_size() -> None:
     assert outcome is not None
     assert outcome.winners == (A,)
     assert outcome.ranking == (A, B, 2)
-    assert outcome.scores == {A: 10, B: 6, 2: 2}
-    assert state.view(None).description == "The match is over"
+    assert outcome.scores == {}
+    view = state.view(None)
+    assert view.description == "The match is over"
+    assert [view.standing(seat) for seat in range(3)] == [
+        "won 10 hands, 1 position", "won 6 hands, 3 positions", "won 2 hands, 4 positions"
+    ]
 
 
 def test_json_round_trip_mid_chain_keeps_every_field() -> None:
