@@ -354,9 +354,9 @@ class HandSummary(ModalScreen[None]):
             size = view.sizes[seat]
             text.append(f"  {name[:16]:<16} ", style="bold" if seat == winner else "")
             if seat == winner:
-                text.append(f"{size + 1} {arrow} {size}", style="bold #87d787")
+                text.append(f"{f'{size + 1} {arrow} {size}':<8}", style="bold #87d787")
             else:
-                text.append(f"{size}", style="#d0d0d0")
+                text.append(f"{size:<8}", style="#d0d0d0")
             won = view.hands_won(seat)
             text.append(f"   won {won} hand{'' if won == 1 else 's'}\n", style="#9a9a9a")
         starter = self.names[view.starter]
