@@ -87,14 +87,17 @@ def _footer(app: CardGamesApp) -> set[str]:
             if active.binding.show}
 
 
-async def test_the_footer_shows_only_legal_keys_and_a_refused_take_says_why(
+async def test_footer_keys_a_refused_take_and_names_shown_as_typed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     deal(monkeypatch, position(layouts=["Kh Qd Ks Kc Kd Qh ^7c", "Qc Kc"], discard="7s",
                                stock="Kd"))
-    app = CardGamesApp(SOLO, FAST)
+    seats = (SeatSpec("[b]Ann[/b]"), SeatSpec("[red]Bo", "default"))
+    app = CardGamesApp(GameSetup("trash", seats, {}, 1), FAST)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(app))
+        text = screen_text(app)
+        assert "[red]Bo" in text and "[b]Ann[/b]'s layout" in text
         keys = _footer(app)
         assert "Draw" in keys and "Take discard" not in keys and "Place jack" not in keys
         await pilot.press("t")

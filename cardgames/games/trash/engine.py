@@ -56,6 +56,7 @@ from cardgames.games.trash.moves import (
 
 _JACK = Rank.JACK
 
+
 @dataclass(frozen=True, slots=True)
 class TrashView:
     """What one seat (or the public, ``viewer`` None) may see of a position.

@@ -124,7 +124,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
             return f"{who} {verb} hand {event.count}: {_positions(int(event.detail))} next hand"
         return f"{who} {verb} hand {event.count}"
     if kind == "deal":
-        return f"Hand {event.count} is dealt; {who} {'start' if you else 'starts'}"
+        return f"Hand {event.count} is dealt; {'you start' if you else f'{who} starts'}"
     if kind == "redeal":
         return f"No card can be taken at all: hand {event.count} is dealt again"
     if kind == "win":

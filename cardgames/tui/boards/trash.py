@@ -23,6 +23,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.markup import escape
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
@@ -486,14 +487,15 @@ class TrashBoard(Board):
 
     def _seat(self, view: Any, info: TableInfo, frame: Frame, seat: int) -> SeatInfo:
         mark = frame.mark[1] if frame.mark and frame.mark[0] == seat else None
-        return SeatInfo(name=info.names[seat], cards=view.sizes[seat],
+        # Border titles read markup: a name such as "[b]Al" must show as typed.
+        return SeatInfo(name=escape(info.names[seat]), cards=view.sizes[seat],
                         current=view.current_player == seat, you=seat == view.viewer,
                         tags=(seat_note(view, seat, bot=seat in info.bots),),
                         body=layout_text(frame.layouts[seat], info.style, mark))
 
     def _own_title(self, view: Any, info: TableInfo, seat: int) -> str:
         whose = possessive(info.names[seat])
-        whose = whose[:1].upper() + whose[1:]
+        whose = escape(whose[:1].upper() + whose[1:])
         size = view.sizes[seat]
         arrow = "> " if info.style.ascii else "▶ "
         turn = arrow if view.current_player == seat else ""

@@ -78,7 +78,8 @@ def test_log_lines_say_what_moved_where() -> None:
     assert _line(Event("reshuffle", None, count=30)) == (
         "The discard pile but its top card is shuffled into a new stock of 30"
     )
-    assert _line(Event("deal", 1, count=2), 1) == "Hand 2 is dealt; You start"
+    assert _line(Event("deal", 1, count=2), 1) == "Hand 2 is dealt; you start"
+    assert _line(Event("deal", 1, count=2)) == "Hand 2 is dealt; Bob starts"
     assert _line(Event("redeal", None, count=3)) == (
         "No card can be taken at all: hand 3 is dealt again"
     )
