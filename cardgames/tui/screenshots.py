@@ -110,9 +110,21 @@ async def _shithead(directory: Path) -> list[Path]:
     return paths
 
 
+async def _trash(directory: Path) -> list[Path]:
+    setup = GameSetup("trash", default_seats(4, 3), {}, SEED)
+    app = CardGamesApp(setup, _SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: _human_turn(app))
+        await pilot.press("d")
+        await wait_until(pilot, lambda: _human_turn(app))
+        await pilot.pause()
+        return [Path(app.save_screenshot("trash-table.svg", str(directory)))]
+
+
 async def _all(directory: Path) -> list[Path]:
     paths: list[Path] = []
-    for shoot in (_picker_and_setup, _table_and_rules, _pass_screen, _game_over, _shithead):
+    for shoot in (_picker_and_setup, _table_and_rules, _pass_screen, _game_over, _shithead,
+                  _trash):
         paths.extend(await shoot(directory))
     return paths
 
@@ -124,8 +136,8 @@ def write_screenshots(directory: Path) -> list[Path]:
         directory: Where to write; created if missing.
 
     Returns:
-        The files written: picker, setup, Makao table, rules, pass screen, game over, and the
-        Shithead swap phase and table.
+        The files written: picker, setup, Makao table, rules, pass screen, game over, the
+        Shithead swap phase and table, and the Trash table.
     """
     directory.mkdir(parents=True, exist_ok=True)
     return asyncio.run(_all(directory))
