@@ -1,7 +1,7 @@
 """The Trash heuristic bot: legal choices, its habits, and its strength against RandomBot.
 
-Measured with the fixed seeds below: the bot wins about 82% of two-player matches against the
-random bot (an even share is 50%) and about 49% of four-player matches against three (25%).
+Measured with the fixed seeds below: the bot wins 82 of 100 two-player matches against the random
+bot (an even share is 50) and 30 of 60 four-player matches against three random bots (15).
 """
 
 from __future__ import annotations
