@@ -76,21 +76,31 @@ def run_once(code: str, timeout: float = 30.0) -> tuple[float, float]:
     return elapsed, usage.ru_maxrss / 1024
 
 
+def measure(runs: int) -> dict[str, tuple[float, float]]:
+    """Run both programs ``runs`` times, alternating, after one warm-up run each.
+
+    Returns:
+        Per program (the minimal app first): the median seconds to the first frame and the
+        median peak memory in MiB.
+    """
+    results: dict[str, list[tuple[float, float]]] = {name: [] for name in PROGRAMS}
+    for code in PROGRAMS.values():
+        run_once(code)  # warm the file cache and the bytecode cache
+    for _ in range(runs):
+        for name, code in PROGRAMS.items():
+            results[name].append(run_once(code))
+    return {
+        name: (statistics.median(t for t, _ in samples), statistics.median(m for _, m in samples))
+        for name, samples in results.items()
+    }
+
+
 def main() -> None:
     """Measure both programs and print the medians and the ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="runs per program (default 7)")
     args = parser.parse_args()
-    results: dict[str, list[tuple[float, float]]] = {name: [] for name in PROGRAMS}
-    for code in PROGRAMS.values():
-        run_once(code)  # warm the file cache and the bytecode cache
-    for _ in range(args.runs):
-        for name, code in PROGRAMS.items():
-            results[name].append(run_once(code))
-    medians = {
-        name: (statistics.median(t for t, _ in runs), statistics.median(m for _, m in runs))
-        for name, runs in results.items()
-    }
+    medians = measure(args.runs)
     print(f"median of {args.runs} runs, 80x24 pseudo-terminal, Python {sys.version.split()[0]}")
     print(f"{'':<22}{'first frame':>14}{'peak memory':>14}")
     for name, (seconds, mib) in medians.items():

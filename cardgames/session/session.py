@@ -10,7 +10,7 @@ until that human says ``ready``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardgames.bots import Bot
@@ -23,6 +23,22 @@ from cardgames.session.setup import GameSetup
 
 Clock = Callable[[], float]
 """Returns a monotonic time in seconds; injected so tests need not wait."""
+
+
+class ReplayError(ValueError):
+    """A recorded command does not replay: the record was edited or comes from other rules.
+
+    Attributes:
+        number: The command's number, counting from 1.
+        command: The command's text.
+        reason: Why it was refused, in the game's words.
+    """
+
+    def __init__(self, number: int, command: str, reason: str) -> None:
+        super().__init__(f"command {number} ({command!r}) does not replay: {reason}")
+        self.number = number
+        self.command = command
+        self.reason = reason
 
 
 def possessive(name: str, *, alone: bool = False) -> str:
@@ -59,6 +75,7 @@ class Session:
         self._state: State = self._deal()
         self.history: list[tuple[PlayerId, Action]] = []
         self.events: list[Event] = []
+        self._texts: list[str] = []
         self._bots: dict[PlayerId, tuple[Bot, Rng]] = {}
         seat_rng = Rng(setup.seed ^ 0x5EED)
         factories: dict[str, Callable[[], Bot]] = getattr(self.game, "bots", lambda: {})()
@@ -205,14 +222,18 @@ class Session:
             return Rejected(f"Hand the terminal to {self.names[seat]} first.")
         return None
 
-    def _apply(self, seat: PlayerId, action: Action) -> Result:
-        view = self._state.view(seat)
+    def _apply(self, seat: PlayerId, action: Action, view: View | None = None) -> Result:
+        """Play ``action`` for ``seat``; ``view`` is ``seat``'s view of the position before it,
+        if the caller has it already (it only formats the command text)."""
+        if view is None:
+            view = self._state.view(seat)
         try:
             command = self.game.format_action(view, action)
             events = self._state.apply(action)
         except CardGameError as error:
             return Rejected(str(error))
         self.history.append((seat, action))
+        self._texts.append(command)
         self.events.extend(events)
         self._sync_clock()
         return Accepted(seat, action, command, tuple(events))
@@ -229,8 +250,9 @@ class Session:
         if seat is None or seat not in self._bots:
             return None
         bot, rng = self._bots[seat]
-        action = bot.choose(self._state.view(seat), self._state.legal_actions(), rng)
-        result = self._apply(seat, action)
+        view = self._state.view(seat)
+        action = bot.choose(view, self._state.legal_actions(), rng)
+        result = self._apply(seat, action, view)
         if isinstance(result, Rejected):
             raise RuntimeError(f"bot {bot.name} chose an illegal move: {result.message}")
         return result
@@ -274,6 +296,7 @@ class Session:
         self._state = self._deal()
         self.history = []
         self.events = []
+        del self._texts[start:]
         for player, action in kept:
             self.events.extend(self._state.apply(action))
             self.history.append((player, action))
@@ -292,13 +315,51 @@ class Session:
         return [line for line in lines if line]
 
     def commands(self) -> list[str]:
-        """The command texts of the history, in order (with the set-up, a full record)."""
-        texts = []
-        replay = self._deal()
-        for player, action in self.history:
-            texts.append(self.game.format_action(replay.view(player), action))
-            replay.apply(action)
-        return texts
+        """The command texts of the history, in order (with the set-up, a full record).
+
+        Each text is written from its actor's view, as accepted; :meth:`restore` reads them back.
+        """
+        return list(self._texts)
+
+    def restore(self, commands: Sequence[str]) -> None:
+        """Play recorded commands on a new Session, without asking the bots or the seats.
+
+        Every command is read from the view of the seat to act and applied as it stands in the
+        record (bot moves and time-out moves included), so the history, the log and undo come
+        out as they were. Hand-over starts as in a new Session: with several humans the next one
+        must say ready first.
+
+        Args:
+            commands: Command texts as given by :meth:`commands`.
+
+        Raises:
+            ReplayError: If a command cannot be read or is not legal where it stands; the Session
+                is then back at the deal.
+            RuntimeError: If the Session has moves already.
+        """
+        if self.history:
+            raise RuntimeError("restore needs a Session with no moves")
+        for number, text in enumerate(commands, start=1):
+            seat = self._state.current_player
+            if seat is None:
+                self._reset()
+                raise ReplayError(number, text, "the game is already over")
+            try:
+                action = self.game.parse_command(self._state.view(seat), text)
+                events = self._state.apply(action)
+            except CardGameError as error:
+                self._reset()
+                raise ReplayError(number, text, str(error)) from None
+            self.history.append((seat, action))
+            self._texts.append(text)
+            self.events.extend(events)
+        self._sync_clock(restart=True)
+
+    def _reset(self) -> None:
+        self._state = self._deal()
+        self.history = []
+        self.events = []
+        self._texts = []
 
     def to_json(self) -> dict[str, Any]:
         """The set-up and the full position, for bug reports."""

@@ -12,6 +12,7 @@ from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.games.common import CardGame
 from cardgames.games.makao import notation
 from cardgames.games.makao.engine import MakaoState, new_state
+from cardgames.games.makao.position import state_from_json
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
@@ -47,7 +48,7 @@ GAME = CardGame(
     ),
     package=__name__,
     deal=_deal,
-    load=MakaoState.from_json,
+    load=state_from_json,
     notation=notation,
     bot_factories=_bots,
 )

@@ -80,6 +80,8 @@ class MakaoView:
         options: The house options switched on.
         description: What is pending, in words, or "".
         makao_called: True if the player to move has said "makao" this turn.
+        open_hands: None while the game runs; once it is over every seat's hand, seat 0 first
+            (nothing is secret any more, so the final table can be shown open).
     """
 
     viewer: int | None
@@ -103,6 +105,7 @@ class MakaoView:
     options: tuple[str, ...]
     description: str
     makao_called: bool = False
+    open_hands: tuple[tuple[Card, ...], ...] | None = None
 
 
 def new_state(
@@ -515,7 +518,8 @@ class MakaoState:
         return Outcome(ranking=ranking, winners=ranking[:1])
 
     def view(self, viewer: int | None) -> MakaoView:
-        """What ``viewer`` may see: his own hand only, counts for everything else.
+        """What ``viewer`` may see: his own hand only, counts for everything else; once the
+        game is over every hand (``open_hands``).
 
         Raises:
             ValueError: If ``viewer`` is not a seat or None.
@@ -552,6 +556,7 @@ class MakaoState:
             options=self.options,
             description=self._description(),
             makao_called=self.called,
+            open_hands=tuple(map(tuple, self.hands)) if self.phase == "over" else None,
         )
 
     def _description(self) -> str:

@@ -101,6 +101,8 @@ class ShitheadView:
         options: The house options switched on.
         description: One line on what the current player has to do.
         play_again: True when the current player plays again after clearing the pile (SH-12).
+        open_hands: None while the game runs; once it is over, per seat the cards it still
+            holds that were hidden (the hand, then the face-down cards), seat 0 first.
     """
 
     viewer: int | None
@@ -125,6 +127,7 @@ class ShitheadView:
     options: tuple[str, ...]
     description: str
     play_again: bool
+    open_hands: tuple[tuple[Card, ...], ...] | None = None
 
 
 def _card(code: str) -> Card:
@@ -628,7 +631,8 @@ class ShitheadState:
         """What ``viewer`` may see (None: the public view of the pass screen).
 
         Hands are private (SH-3), face-down cards hidden from everyone (SH-15), the stock order
-        from all; the legal actions go only to the seat that acts.
+        from all; the legal actions go only to the seat that acts. Once the game is over every
+        hand and face-down card is shown (``open_hands``).
         """
         seat = self.current_player
         legal = self.legal_actions() if viewer is not None and viewer == seat else ()
@@ -660,7 +664,13 @@ class ShitheadState:
             options=self.options,
             description=self._description(),
             play_again=self.play_again,
+            open_hands=self._open_hands() if seat is None else None,
         )
+
+    def _open_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand and face-down cards, shown once the game is over."""
+        return tuple((*hand, *(c for c in down if c is not None))
+                     for hand, down in zip(self.hands, self.face_down, strict=True))
 
     def _description(self) -> str:
         seat = self.current_player

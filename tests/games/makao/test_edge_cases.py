@@ -279,3 +279,80 @@ def test_mk_11_mk_12_demand_none_is_logged(card: str) -> None:
     assert GAME.describe(events[0], 0, NAMES) == "You demand nothing"
     assert GAME.describe(events[0], 1, NAMES) == "Anna demands nothing"
     assert GAME.describe(events[0], None, NAMES) == "Anna demands nothing"
+
+
+def test_mk_10_mk_12_a_stop_outranks_a_demand() -> None:
+    """MK-10, MK-12, MK-14 (decided): a 4♥ that meets A's ♥ demand is a stop; C answers it with a
+    4 or waits, the demanded suit does not answer it, and the demand still binds D."""
+    demand = {"kind": "suit", "value": "h", "by": 0}
+    hands = [["6s", "8c"], ["4h", "5s"], ["7h", "4c", "Kc"], ["6h", "6c", "Ah"]]
+    state = position(hands, ["9h"], current=1, demand=demand)
+    state.apply(play("4h"))
+    assert state.legal_actions() == (play("4c"), Wait())
+    with pytest.raises(IllegalMove, match="7♥ is not a 4"):
+        state.apply(play("7h"))
+    state.apply(Wait())
+    assert state.demand == ActiveDemand("suit", Suit.HEARTS, 0)
+    assert state.current_player == 3
+    assert plays_of(state.legal_actions()) == {"play 6h", "play 6h 6c", "play Ah"}
+
+
+def test_mk_10_queens_answer_no_stop() -> None:
+    """MK-10 with ``queens`` (decided): a queen does not answer a stop, on a 4 or under one."""
+    state = position([["9d", "8c"], ["Qh", "4c", "Qs"]], ["4h"], current=1, pending_skips=1,
+                     options=["queens"])
+    assert state.legal_actions() == (play("4c"), Wait())
+    with pytest.raises(IllegalMove, match="Q♥ is not a 4"):
+        state.apply(play("Qh"))
+
+
+@pytest.mark.parametrize(
+    ("demand", "top", "allowed"),
+    [
+        ({"kind": "suit", "value": "h", "by": 0}, "9h", {"play Qh", "play Qh Qs", "play 7h"}),
+        ({"kind": "suit", "value": "h", "by": 0}, "Qd", {"play Qh", "play Qh Qs", "play 7h"}),
+        ({"kind": "rank", "value": "7", "by": 0}, "Qd", {"play 7h"}),
+    ],
+)
+def test_mk_11_mk_12_queens_count_as_their_own_rank_and_suit_under_a_demand(
+    demand: dict[str, object], top: str, allowed: set[str]
+) -> None:
+    """MK-11, MK-12, MK-14 with ``queens`` (decided): under a demand a queen counts only as its
+    own rank and suit (Q♥ meets a ♥ demand, Q♠ does not), and a queen on top opens nothing."""
+    hands = [["6s", "8c"], ["Qh", "Qs", "7h", "9c"], ["6c", "7c"]]
+    state = position(hands, [top], current=1, demand=demand, options=["queens"])
+    assert plays_of(state.legal_actions()) == allowed
+    with pytest.raises(IllegalMove, match="does not meet the demand"):
+        state.apply(play("Qs"))
+    with pytest.raises(IllegalMove, match="does not meet the demand"):
+        state.apply(play("9c"))
+
+
+def test_mk_10_mk_13_plain_play_past_a_maker_who_sits_out_ends_his_demand() -> None:
+    """MK-10, MK-13 (decided): B demanded ♥ and sits out; A's 7♥ passes B, which ends the demand,
+    and C plays freely."""
+    demand = {"kind": "suit", "value": "h", "by": 1}
+    state = position([["7h", "9d"], ["6c", "7c"], ["8c", "9s"]], ["5h"], demand=demand,
+                     skip_turns=[0, 1, 0])
+    events = state.apply(play("7h"))
+    assert [(event.kind, event.player) for event in events] == [
+        ("play", 0), ("demand-end", 1), ("skip", 1),
+    ]
+    assert (state.current_player, state.demand, state.skip_turns) == (2, None, [0, 0, 0])
+
+
+@pytest.mark.parametrize("demand", [None, {"kind": "rank", "value": "9", "by": 2}])
+def test_mk_6_drawing_nothing_stays_a_choice_and_passes_the_turn(
+    demand: dict[str, object] | None,
+) -> None:
+    """MK-6 (decided): with the stock and the pile under the top empty, ``draw`` is still offered
+    beside the plays, takes nothing and passes the turn; a demand stays in force."""
+    state = position([["5c", "9c", "Jh"], ["6c", "7c"], ["8c", "8h"]], ["5d"], stock=[],
+                     demand=demand)
+    assert Draw() in state.legal_actions()
+    assert plays_of(state.legal_actions())
+    events = state.apply(Draw())
+    assert [(event.kind, event.count) for event in events] == [("draw", 0)]
+    assert state.hands[0] == list(cards("5c", "9c", "Jh"))
+    assert state.current_player == 1
+    assert state.demand == (None if demand is None else ActiveDemand("rank", Rank.NINE, 2))
