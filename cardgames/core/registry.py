@@ -63,7 +63,8 @@ GAMES: tuple[GameInfo, ...] = (
     ),
     GameInfo(
         "trash", "Trash", ("garbage",),
-        "Fill your layout from ace to ten before anyone else.", 2, 4, "",
+        "Fill your layout from ace to ten before anyone else.", 2, 6,
+        "cardgames.games.trash",
     ),
 )
 
