@@ -79,7 +79,6 @@ def invoke(*args: str) -> Result:
         (["play", "makao", "--colour"], "No such option '--colour'"),
         (["play"], "Missing argument 'GAME'"),
         (["deal", "makao"], "No such command 'deal'"),
-        (["rules", "trash"], "Trash is coming soon"),
         (["rules", "poker"], "unknown game 'poker'; the games are makao, shithead, "),
         (
             ["simulate", "makao", "--bot", "genius", "--games", "1"],
@@ -376,3 +375,15 @@ def test_rules_are_formatted_on_a_terminal() -> None:
     assert "Makao" in text
     assert "# Makao" not in text, "the Markdown heading is rendered, not printed raw"
     assert "\x1b[" in text, "styled for the terminal"
+
+
+def test_a_game_not_playable_yet_is_a_one_line_error(
+    launched: list[Launch], coming_soon: str
+) -> None:
+    for command in ("play", "rules", "simulate"):
+        result = invoke(command, coming_soon)
+        assert result.exit_code == 2
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1, result.stderr
+        assert lines[0].startswith("cardgames: error: Skat is coming soon")
+    assert launched == []

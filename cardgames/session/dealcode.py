@@ -137,8 +137,12 @@ def _game(name: str) -> Game:
 
 
 def _abbreviations(specs: tuple[OptionSpec, ...]) -> dict[str, str]:
-    """Each option's short name: its words' initials, or its letters if initials clash."""
-    initials = {spec.name: "".join(word[:1] for word in spec.name.split("-")) for spec in specs}
+    """Each option's short name: its words' initials (letters only, since digits carry a number
+    option's value: ``open-51`` is ``o``), or its letters if initials clash."""
+    initials = {
+        spec.name: re.sub("[^a-z]", "", "".join(word[:1] for word in spec.name.lower().split("-")))
+        for spec in specs
+    }
     clashes = {short for short in initials.values() if list(initials.values()).count(short) > 1}
     return {
         name: re.sub("[^a-z]", "", name.lower()) if short in clashes else short.lower()

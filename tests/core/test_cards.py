@@ -97,12 +97,13 @@ def test_private_event_hides_cards_from_others() -> None:
     assert event.for_viewer(None).cards == ()
 
 
-def test_registry_finds_games_by_name_and_alias() -> None:
+def test_registry_finds_games_by_name_and_alias(coming_soon: str) -> None:
     assert len(GAMES) == 5
+    assert all(info.playable for info in GAMES)
     assert find_game("Makao").name == "makao"
     assert find_game("vändtia").name == "shithead"
     assert find_game("Spite").name == "spite_malice"
     with pytest.raises(KeyError, match="unknown game"):
         find_game("poker")
     with pytest.raises(LookupError, match="coming soon"):
-        load_game("zoliky")
+        load_game(coming_soon)

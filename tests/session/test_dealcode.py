@@ -86,7 +86,6 @@ def test_numbers_and_clashing_initials(monkeypatch: pytest.MonkeyPatch) -> None:
         ("makao-4-q-7XK2-9", "not a deal code"),
         ("makao--7XK2", "not a deal code"),
         ("chess-2-7XK2", "unknown game 'chess'"),
-        ("zoliky-2-7XK2", "cannot be played yet"),
         ("makao-9-7XK2", "2-6 players, not 9"),
         ("makao-x-7XK2", "players, not x"),
         ("makao-4-zz-7XK2", "'zz' is no option"),
@@ -102,8 +101,13 @@ def test_garbage_is_a_one_line_value_error(text: str, words: str) -> None:
     assert "\n" not in str(error.value)
 
 
-def test_unknown_games_are_value_errors() -> None:
+def test_a_game_not_playable_yet_is_a_one_line_value_error(coming_soon: str) -> None:
+    with pytest.raises(ValueError, match="cannot be played yet"):
+        parse_deal(f"{coming_soon}-3-7XK2")
+
+
+def test_unknown_games_are_value_errors(coming_soon: str) -> None:
     with pytest.raises(ValueError, match="unknown game"):
         format_deal(Deal("chess", 2))
     with pytest.raises(ValueError, match="coming soon"):
-        deal_code(GameSetup("zoliky", default_seats(2, 1)))
+        deal_code(GameSetup(coming_soon, default_seats(3, 2)))

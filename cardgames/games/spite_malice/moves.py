@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from cardgames.core.cards import Card, Rank
+from cardgames.core.errors import quoted
 from cardgames.games.spite_malice.actions import (
     HAND,
     PAY_OFF,
@@ -195,7 +196,7 @@ def play_source_refusal(action: Play, turn: Turn) -> str | None:
         return None if top == card else f"The top of your pay-off pile is {top}, not {card}"
     number = spot_of(source)
     if not number:
-        return f"{source!r} is no place to play from; use a hand card, pay or s1 to s4"
+        return f"{quoted(source)} is no place to play from; use a hand card, pay or s1 to s4"
     spot = turn.spots[number - 1]
     if not spot:
         return f"Your discard spot {number} is empty"

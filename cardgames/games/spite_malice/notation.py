@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from cardgames.core.cards import Card, Rank, parse_card
 from cardgames.core.engine import Event
-from cardgames.core.errors import AmbiguousMove, IllegalMove, InvalidCommand
+from cardgames.core.errors import AmbiguousMove, IllegalMove, InvalidCommand, quoted
 from cardgames.games.spite_malice.actions import (
     HAND,
     PAY_OFF,
@@ -62,7 +62,7 @@ def turn_of(view: SpiteMaliceView) -> Turn:
 
 def _number(word: str, what: str, last: int) -> int:
     if not word.isdigit() or not 1 <= int(word) <= last:
-        raise InvalidCommand(f"{word!r} is not a {what}; the {what}s are 1 to {last}")
+        raise InvalidCommand(f"{quoted(word)} is not a {what}; the {what}s are 1 to {last}")
     return int(word)
 
 
@@ -176,7 +176,7 @@ def parse_command(view: SpiteMaliceView, text: str) -> Action:
     if verb == "bottom":
         return _bare(rest, Bottom())
     if verb not in ("play", "p", "discard", "d", "bus", "b", "end"):
-        raise InvalidCommand(f"{words[0]!r} is not a Spite & Malice command; try {_VERBS}")
+        raise InvalidCommand(f"{quoted(words[0])} is not a Spite & Malice command; try {_VERBS}")
     if view.current_player is None:
         raise IllegalMove("The game is over")
     if view.viewer is None or view.viewer != view.current_player:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardgames.core.engine import Event
-from cardgames.core.errors import IllegalMove, InvalidCommand
+from cardgames.core.errors import IllegalMove, InvalidCommand, quoted
 from cardgames.games.trash.actions import DRAW, KEEP, PLACES, REPLACE, TAKE, Action, Place
 from cardgames.games.trash.engine import TrashView
 from cardgames.games.trash.moves import BEYOND, FACE_UP, KEPT, NO_POSITION, WON, refusal
@@ -30,7 +30,7 @@ _SIMPLE: dict[str, Action] = {
 
 def _position(word: str) -> Place:
     if not word.isdigit() or not 1 <= int(word) <= len(PLACES):
-        raise InvalidCommand(f"{word!r} is not a position; positions are 1 to 10")
+        raise InvalidCommand(f"{quoted(word)} is not a position; positions are 1 to 10")
     return PLACES[int(word) - 1]
 
 
@@ -52,7 +52,7 @@ def read_action(text: str) -> Action:
         return _position(args[0])
     if verb.isdigit() and not args:
         return _position(verb)
-    raise InvalidCommand(f"{text.strip()!r} is not a Trash command. {HELP}")
+    raise InvalidCommand(f"{quoted(text.strip())} is not a Trash command. {HELP}")
 
 
 def parse_command(view: TrashView, text: str) -> Action:

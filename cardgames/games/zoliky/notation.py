@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 from cardgames.core.cards import Card, Rank, cards_text, parse_card
 from cardgames.core.engine import Event
-from cardgames.core.errors import AmbiguousMove, IllegalMove, InvalidCommand
+from cardgames.core.errors import AmbiguousMove, IllegalMove, InvalidCommand, quoted
 from cardgames.games.zoliky.actions import (
     Action,
     Close,
@@ -86,7 +86,7 @@ def parse_command(view: ZolikyView, text: str) -> Action:
         held = _first(view, card)
         action = Discard(held) if verb == "discard" else Close(held)
     else:
-        raise InvalidCommand(f"{text.strip()!r} is not a Žolíky command. {HELP}")
+        raise InvalidCommand(f"{quoted(text.strip())} is not a Žolíky command. {HELP}")
     if action in view.legal:
         return action
     raise IllegalMove(refusal(view, action))
@@ -211,7 +211,9 @@ def _read_layoff(view: ZolikyView, args: list[str]) -> LayOff:
         raise InvalidCommand("Name a card and a meld number, for example: layoff 8s 3")
     card, named = _read_word(args[0])
     if not args[1].isdigit():
-        raise InvalidCommand(f"{args[1]!r} is not a meld number; the melds are numbered 1, 2, …")
+        raise InvalidCommand(
+            f"{quoted(args[1])} is not a meld number; the melds are numbered 1, 2, …"
+        )
     number = int(args[1]) - 1
     if not 0 <= number < len(view.melds):
         raise IllegalMove(f"There is no meld {number + 1} on the table")
