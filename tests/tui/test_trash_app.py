@@ -21,6 +21,7 @@ from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from tests.games.trash.builders import position
+from tests.tui.drive import passing
 from tests.tui.screen_text import non_ascii, screen_text
 from tests.tui.trash_drive import deal, my_turn, play_turn, table
 
@@ -199,12 +200,12 @@ async def test_hot_seat_hand_overs_cover_the_table_and_no_frame_shows_a_face_dow
         handovers = 0
         while handovers < 6:
             await wait_until(pilot, lambda: isinstance(app.screen, PassScreen | HandSummary)
-                             or my_turn(app))
+                             or passing(app) or my_turn(app))
             if isinstance(app.screen, PassScreen):
                 app.holder = names.index(app.screen.player)
                 await pilot.press("enter")
                 handovers += 1
-            elif isinstance(app.screen, HandSummary):
+            elif isinstance(app.screen, HandSummary) or passing(app):
                 await pilot.press("enter")
             else:
                 await play_turn(pilot, app)

@@ -16,6 +16,7 @@ from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from tests.games.zoliky.builders import cards, position
+from tests.tui.drive import passing
 from tests.tui.screen_text import screen_text
 from tests.tui.test_noleak import RecordingApp
 from tests.tui.zoliky_drive import deal, my_turn, press_action, table
@@ -102,6 +103,16 @@ async def test_invalid_meld_is_explained_and_keys_follow_the_phase(
         assert [card.rank for card in shown] == sorted(card.rank for card in shown)
 
 
+def _hand_box(text: str) -> str:
+    """The lines of the hand box: from its titled top border to its bottom border."""
+    lines = text.split("\n")
+    top = next((i for i, line in enumerate(lines) if " hand (" in line), None)
+    if top is None:
+        return ""
+    bottom = next(i for i in range(top + 1, len(lines)) if lines[i].lstrip().startswith("╰"))
+    return "\n".join(lines[top + 1 : bottom])
+
+
 async def test_hot_seat_hand_over_never_shows_the_other_hand() -> None:
     seats = (SeatSpec("Anna"), SeatSpec("Bob"))
     app = RecordingApp(GameSetup("zoliky", seats, {"target": 0}, 5), FAST, pass_delay=0)
@@ -109,11 +120,16 @@ async def test_hot_seat_hand_over_never_shows_the_other_hand() -> None:
     async with app.run_test(size=SIZE) as pilot:
         handovers = 0
         while handovers < 4:
-            await wait_until(pilot, lambda: isinstance(app.screen, PassScreen) or my_turn(app))
+            await wait_until(
+                pilot,
+                lambda: isinstance(app.screen, PassScreen) or passing(app) or my_turn(app),
+            )
             if isinstance(app.screen, PassScreen):
                 app.holder = names.index(app.screen.player)
                 await pilot.press("enter")
                 handovers += 1
+            elif passing(app):
+                await pilot.press("enter")
             else:
                 view = table(app).session.view()
                 action = next(a for a in view.legal if isinstance(a, Draw | Discard))
@@ -121,9 +137,10 @@ async def test_hot_seat_hand_over_never_shows_the_other_hand() -> None:
         await pilot.pause()
     checked = 0
     for text, hands, holder in app.frames:
-        # Hand cards are drawn only in the hand box at the bottom (rows 18-22); the table above
-        # shows public cards (the discard pile, the cut card, the log), which may share faces.
-        hand_rows = "\n".join(text.split("\n")[18:23])
+        # Hand cards are drawn only in the hand box at the bottom; the table above shows public
+        # cards (the discard pile, the cut card, the log) and the status line below may name a
+        # card just discarded, which may share faces.
+        hand_rows = _hand_box(text)
         shown = {match.group(0) for match in CARD.finditer(hand_rows)}
         allowed = {card.symbol for card in hands.get(holder, ())} if holder is not None else set()
         assert shown <= allowed, (holder, hand_rows)

@@ -14,7 +14,8 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cardgames.core.registry import GAMES, GameInfo
+from cardgames.core import registry
+from cardgames.core.registry import GameInfo
 from cardgames.tui.render import shown
 from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import settings_of
@@ -66,7 +67,7 @@ class PickerScreen(AppScreen[None]):
             *(
                 Option(game_entry(n, info, ascii=ascii), id=info.name,
                        disabled=not info.playable)
-                for n, info in enumerate(GAMES, start=1)
+                for n, info in enumerate(registry.GAMES, start=1)
             ),
             id="games",
         )
@@ -75,13 +76,13 @@ class PickerScreen(AppScreen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Open the set-up of the chosen game."""
         event.stop()
-        self._open(GAMES[event.option_index])
+        self._open(registry.GAMES[event.option_index])
 
     def action_pick(self, index: int) -> None:
         """Pick the game with that (0-based) number; the list marks it, so a following Enter
         means the same game (a game coming soon says so again)."""
         self.query_one("#games", OptionList).highlighted = index
-        self._open(GAMES[index])
+        self._open(registry.GAMES[index])
 
     def _open(self, info: GameInfo) -> None:
         if not info.playable:
