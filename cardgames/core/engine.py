@@ -171,7 +171,11 @@ class Game(Protocol):
         ...
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
-        """Rebuild a State saved by ``State.to_json``."""
+        """Rebuild a State saved by ``State.to_json``.
+
+        Raises:
+            BadPosition: If the data is malformed or the position impossible; never hangs.
+        """
         ...
 
     def sample_state(self, view: View, rng: Rng) -> State:

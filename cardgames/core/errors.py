@@ -20,3 +20,8 @@ class IllegalMove(CardGameError):
 
 class AmbiguousMove(InvalidCommand):
     """The text could mean more than one legal move; the message lists them."""
+
+
+class BadPosition(CardGameError):
+    """A position read from JSON is malformed or impossible (a card twice, a seat out of range,
+    a negative count); the message names the problem. Raised by every ``state_from_json``."""

@@ -123,7 +123,12 @@ class CardGame:
         return self.deal(players, seed, self.check_options(options), game_number)
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
-        """Rebuild a position saved by ``State.to_json``."""
+        """Rebuild a position saved by ``State.to_json``, checked before it is built.
+
+        Raises:
+            BadPosition: If the data is malformed or the position impossible (a card twice, a
+                seat out of range, a negative count); the message names the problem.
+        """
         return self.load(data)
 
     def sample_state(self, view: View, rng: Rng) -> State:

@@ -15,7 +15,7 @@ identical game while redoing a move shows nothing learned before.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardgames.bots import Bot
@@ -28,6 +28,22 @@ from cardgames.session.setup import GameSetup
 
 Clock = Callable[[], float]
 """Returns a monotonic time in seconds; injected so tests need not wait."""
+
+
+class ReplayError(ValueError):
+    """A recorded command does not replay: the record was edited or comes from other rules.
+
+    Attributes:
+        number: The command's number, counting from 1.
+        command: The command's text.
+        reason: Why it was refused, in the game's words.
+    """
+
+    def __init__(self, number: int, command: str, reason: str) -> None:
+        super().__init__(f"command {number} ({command!r}) does not replay: {reason}")
+        self.number = number
+        self.command = command
+        self.reason = reason
 
 
 def possessive(name: str, *, alone: bool = False) -> str:
@@ -64,6 +80,7 @@ class Session:
         self._state: State = self._deal()
         self.history: list[tuple[PlayerId, Action]] = []
         self.events: list[Event] = []
+        self._texts: list[str] = []
         self._timeouts: set[int] = set()
         self._bots: dict[PlayerId, tuple[Bot, Rng]] = {}
         seat_rng = Rng(setup.seed ^ 0x5EED)
@@ -222,6 +239,7 @@ class Session:
         except CardGameError as error:
             return Rejected(str(error))
         self.history.append((seat, action))
+        self._texts.append(command)
         self.events.extend(events)
         self._sync_clock()
         return Accepted(seat, action, command, tuple(events))
@@ -303,59 +321,28 @@ class Session:
         start = self._undo_start(seat)
         if isinstance(start, str):
             return Rejected(start)
-        seed = self._state.rng.randrange(2**32)
-        self._replay(self.history[:start])
-        self._redeal(seat, Redeal(seed))
-        self._sync_clock(restart=True)
-        return Accepted(seat, None, "undo", ())
-
-    def _replay(self, history: list[tuple[PlayerId, Action]]) -> None:
-        """Deal again and play ``history`` (moves and redeals) without asking the bots."""
+        redeal = Redeal(self._state.rng.randrange(2**32))
+        kept = self.history[:start]
+        del self._texts[start:]
+        self._timeouts = {index for index in self._timeouts if index < start}
         self._state = self._deal()
         self.history = []
         self.events = []
-        self._timeouts = {index for index in self._timeouts if index < len(history)}
-        for player, action in history:
-            if isinstance(action, Redeal):
-                self._redeal(player, action)
-            else:
-                self.events.extend(self._state.apply(action))
-                self.history.append((player, action))
-
-    def _redeal(self, seat: PlayerId, redeal: Redeal) -> None:
-        """Deal every card ``seat`` cannot see afresh from the redeal's seed."""
-        view = self._state.view(seat)
-        self._state = self.game.sample_state(view, Rng(redeal.seed))
-        self.history.append((seat, redeal))
-
-    def replay_command(self, text: str) -> None:
-        """Play one command of a record as it stands, without asking the bots or the seats.
-
-        The text is a move of the seat to act (a bot's or a time-out move too), read from that
-        seat's view, or a redeal line (``#deal 12345``) left by an undo, which deals what the
-        human player could not see as the undo did.
-
-        Raises:
-            CardGameError: If the move cannot be read or is not legal; nothing changes.
-            ValueError: If the game is over, or the redeal line is malformed or stands in a
-                game without exactly one human player.
-        """
-        seat = self._state.current_player
-        if seat is None:
-            raise ValueError("the game is over")
-        redeal = parse_redeal(text)
-        if redeal is not None:
-            if len(self.humans) != 1:
-                raise ValueError("a redeal needs a game with one human player")
-            self._redeal(self.humans[0], redeal)
-        else:
-            action = self.game.parse_command(self._state.view(seat), text)
-            timed_out = action == self._timeout_action()
-            self.events.extend(self._state.apply(action))
-            if timed_out:
-                self._timeouts.add(len(self.history))
-            self.history.append((seat, action))
+        for player, action in kept:
+            self._play_entry(player, action)
+        self._play_entry(seat, redeal)
+        self._texts.append(str(redeal))
         self._sync_clock(restart=True)
+        return Accepted(seat, None, "undo", ())
+
+    def _play_entry(self, seat: PlayerId, action: Action) -> None:
+        """Play one history entry without asking the bots: a move, or a redeal of every card
+        ``seat`` cannot see from the redeal's seed."""
+        if isinstance(action, Redeal):
+            self._state = self.game.sample_state(self._state.view(seat), Rng(action.seed))
+        else:
+            self.events.extend(self._state.apply(action))
+        self.history.append((seat, action))
 
     # ----------------------------------------------------------------- log
 
@@ -371,19 +358,68 @@ class Session:
     def commands(self) -> list[str]:
         """The command texts of the history, in order (with the set-up, a full record).
 
-        A redeal left by an undo is the line ``#deal 12345``; :meth:`replay_command` reads every
-        line back.
+        Each text is written from its actor's view, as accepted; a redeal left by an undo is
+        the line ``#deal 12345``. :meth:`restore` reads them back.
         """
-        texts = []
-        replay = self._deal()
-        for player, action in self.history:
-            if isinstance(action, Redeal):
-                texts.append(str(action))
-                replay = self.game.sample_state(replay.view(player), Rng(action.seed))
-                continue
-            texts.append(self.game.format_action(replay.view(player), action))
-            replay.apply(action)
-        return texts
+        return list(self._texts)
+
+    def restore(self, commands: Sequence[str]) -> None:
+        """Play recorded commands on a new Session, without asking the bots or the seats.
+
+        Every command is read from the view of the seat to act and applied as it stands in the
+        record (bot moves and time-out moves included), so the history, the log and undo come
+        out as they were; a redeal line (``#deal 12345``) deals what the human player could not
+        see as the undo that left it did. Hand-over starts as in a new Session: with several
+        humans the next one must say ready first.
+
+        Args:
+            commands: Command texts as given by :meth:`commands`.
+
+        Raises:
+            ReplayError: If a command cannot be read or is not legal where it stands; the Session
+                is then back at the deal.
+            RuntimeError: If the Session has moves already.
+        """
+        if self.history:
+            raise RuntimeError("restore needs a Session with no moves")
+        for number, text in enumerate(commands, start=1):
+            seat = self._state.current_player
+            if seat is None:
+                self._reset()
+                raise ReplayError(number, text, "the game is already over")
+            try:
+                self._restore_one(seat, text)
+            except (CardGameError, ValueError) as error:
+                self._reset()
+                raise ReplayError(number, text, str(error)) from None
+            self._texts.append(text)
+        self._sync_clock(restart=True)
+
+    def _restore_one(self, seat: PlayerId, text: str) -> None:
+        """Play one recorded command for ``seat``, the seat to act (see :meth:`restore`).
+
+        Raises:
+            CardGameError: If the move cannot be read or is not legal; nothing changes.
+            ValueError: If a redeal line is malformed or stands in a game without exactly one
+                human player.
+        """
+        redeal = parse_redeal(text)
+        if redeal is not None:
+            if len(self.humans) != 1:
+                raise ValueError("a redeal needs a game with one human player")
+            self._play_entry(self.humans[0], redeal)
+            return
+        action = self.game.parse_command(self._state.view(seat), text)
+        if action == self._timeout_action():
+            self._timeouts.add(len(self.history))
+        self._play_entry(seat, action)
+
+    def _reset(self) -> None:
+        self._state = self._deal()
+        self.history = []
+        self.events = []
+        self._texts = []
+        self._timeouts = set()
 
     def to_json(self) -> dict[str, Any]:
         """The set-up and the full position, for bug reports."""

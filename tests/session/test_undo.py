@@ -7,6 +7,7 @@ time-out move cannot be taken back, and nothing can once the game is over.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -18,7 +19,9 @@ from cardgames.games.shithead import GAME as SHITHEAD
 from cardgames.games.shithead.actions import Blind
 from cardgames.games.shithead.engine import ShitheadState
 from cardgames.session.commands import Accepted, Redeal, Rejected
-from cardgames.session.session import Session
+from cardgames.session.record import record_of
+from cardgames.session.replay import CHECKPOINT, Replay
+from cardgames.session.session import ReplayError, Session
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from tests.games.shithead.builders import position
 
@@ -109,8 +112,7 @@ def test_a_record_with_undos_replays_to_the_same_end(game: str, seed: int) -> No
     commands = session.commands()
     assert any(text.startswith("#deal ") for text in commands)
     replay = Session(setup, turn_seconds=0)
-    for text in commands:
-        replay.replay_command(text)
+    replay.restore(commands)
     assert replay.to_json() == session.to_json()
     assert replay.history == session.history
     assert replay.outcome() == session.outcome()
@@ -173,5 +175,36 @@ def test_no_undo_once_the_game_is_over() -> None:
 
 def test_a_redeal_line_must_carry_a_seed() -> None:
     session = Session(GameSetup("makao", default_seats(2, 1), {}, 6))
-    with pytest.raises(ValueError, match="not a redeal line"):
-        session.replay_command("#deal soon")
+    with pytest.raises(ReplayError, match=r"command 1 .* not a redeal line"):
+        session.restore(["#deal soon"])
+
+
+def test_a_redeal_line_needs_one_human() -> None:
+    session = Session(GameSetup("makao", default_seats(2, 0), {}, 6))
+    with pytest.raises(ReplayError, match="one human player"):
+        session.restore(["#deal 12"])
+
+
+def test_stepping_through_a_record_with_undos_passes_the_redeals() -> None:
+    setup = GameSetup("makao", default_seats(3, 2), {}, 8)
+    session = Session(setup)
+    positions = [session.to_json()["state"]]
+    moves = 0
+    while len(positions) < 2 * CHECKPOINT + 10 and not session.is_over:
+        while session.step_bot() is not None:
+            positions.append(session.to_json()["state"])
+        if session.is_over:
+            break
+        session.submit(0, session.legal_actions()[0])
+        positions.append(session.to_json()["state"])
+        moves += 1
+        if moves % 3 == 0:
+            assert isinstance(session.undo(0), Accepted)
+            positions = positions[: len(session.history)]
+            positions.append(session.to_json()["state"])
+    replay = Replay(record_of(session, id="g", started=datetime(2026, 12, 1, tzinfo=UTC)))
+    assert any(move.command.startswith("#deal") and move.player == 0 for move in replay.moves)
+    assert len(replay) == len(positions) - 1
+    for step in range(0, len(replay) + 1, 5):
+        assert replay.state_at(step).to_json() == positions[step]
+    assert replay.state_at(len(replay)).to_json() == session.to_json()["state"]

@@ -207,7 +207,7 @@ async def test_ascii_mode_draws_only_ascii_on_every_main_screen(
     deal(monkeypatch, position(
         hands=["3c 8d 9s", "8s 9h Kc"],
         face_up=[["Jd", "Ks", "Ac"], ["Qc", "6d", "Ad"]],
-        face_down=[["6c", "7d", "8c"], ["10c", "2c", "6h"]],
+        face_down=[["6c", "7d", "5s"], ["10c", "2c", "6h"]],
         pile="4c 8h 8c", stock="3h 3d",
     ))
     app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1), plain)

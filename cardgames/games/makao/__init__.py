@@ -12,6 +12,7 @@ from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.games.common import CardGame
 from cardgames.games.makao import notation
 from cardgames.games.makao.engine import MakaoState, new_state
+from cardgames.games.makao.position import state_from_json
 from cardgames.games.makao.sample import sample_state
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ GAME = CardGame(
     ),
     package=__name__,
     deal=_deal,
-    load=MakaoState.from_json,
+    load=state_from_json,
     notation=notation,
     bot_factories=_bots,
     sampler=sample_state,

@@ -80,6 +80,8 @@ class MakaoView:
         options: The house options switched on.
         description: What is pending, in words, or "".
         makao_called: True if the player to move has said "makao" this turn.
+        open_hands: None while the game runs; once it is over every seat's hand, seat 0 first
+            (nothing is secret any more, so the final table can be shown open).
         discard: The whole discard pile, bottom first (every card in it was played face up).
         restocked: The cards the last reshuffle turned into the stock (MK-6), sorted; since
             then the stock holds only cards from these. () before the first reshuffle.
@@ -106,6 +108,7 @@ class MakaoView:
     options: tuple[str, ...]
     description: str
     makao_called: bool = False
+    open_hands: tuple[tuple[Card, ...], ...] | None = None
     discard: tuple[Card, ...] = ()
     restocked: tuple[Card, ...] = ()
 
@@ -525,7 +528,8 @@ class MakaoState:
         return Outcome(ranking=ranking, winners=ranking[:1])
 
     def view(self, viewer: int | None) -> MakaoView:
-        """What ``viewer`` may see: his own hand only, counts for everything else.
+        """What ``viewer`` may see: his own hand only, counts for everything else; once the
+        game is over every hand (``open_hands``).
 
         Raises:
             ValueError: If ``viewer`` is not a seat or None.
@@ -562,6 +566,7 @@ class MakaoState:
             options=self.options,
             description=self._description(),
             makao_called=self.called,
+            open_hands=tuple(map(tuple, self.hands)) if self.phase == "over" else None,
             discard=tuple(self.discard),
             restocked=self.restocked,
         )

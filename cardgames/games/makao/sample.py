@@ -20,11 +20,11 @@ from cardgames.games.makao.moves import Situation, starts
 def sample_state(view: MakaoView, rng: Rng) -> MakaoState:
     """A full position consistent with ``view``, the unseen cards dealt at random from ``rng``.
 
-    The viewer's hand, the discard pile, the top card's meaning, the pending effects, the demand
-    and every count are as in ``view``. The other hands and the stock are dealt from the cards
-    the viewer has not seen; after a reshuffle the stock is drawn only from the cards it turned
-    into the stock (MK-6). If another seat has just drawn a card it may play (MK-5), that card
-    is one it could have drawn and could play.
+    The viewer's hand (every hand once the game is over), the discard pile, the top card's
+    meaning, the pending effects, the demand and every count are as in ``view``. The other
+    hands and the stock are dealt from the cards the viewer has not seen; after a reshuffle the
+    stock is drawn only from the cards it turned into the stock (MK-6). If another seat has
+    just drawn a card it may play (MK-5), that card is one it could have drawn and could play.
 
     Args:
         view: A seat's view (or the public view, which knows no hand).
@@ -36,8 +36,11 @@ def sample_state(view: MakaoView, rng: Rng) -> MakaoState:
     """
     players = view.players
     deck = _deck(1 if players <= 4 else 2, 2 if "jokers" in view.options else 0)
+    open_hands = view.open_hands
     seen = set(view.hand)
     seen.update(view.discard)
+    for hand in open_hands or ():
+        seen.update(hand)
     unseen = [card for card in deck if card not in seen]
     if view.restocked:
         restocked = set(view.restocked)
@@ -64,6 +67,9 @@ def sample_state(view: MakaoView, rng: Rng) -> MakaoState:
     rest = [card for card in unseen if card not in in_stock]
     rng.shuffle(rest)
     for seat in range(players):
+        if open_hands is not None:
+            hands[seat] = list(open_hands[seat])
+            continue
         if seat == view.viewer:
             hands[seat] = list(view.hand)
             continue

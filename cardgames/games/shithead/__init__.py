@@ -13,6 +13,7 @@ from cardgames.games.common import CardGame
 from cardgames.games.shithead import notation
 from cardgames.games.shithead.engine import ShitheadState, new_state
 from cardgames.games.shithead.moves import PLAY_TO_LAST, VOLUNTARY_PICKUP
+from cardgames.games.shithead.position import state_from_json
 from cardgames.games.shithead.sample import sample_state
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ GAME = CardGame(
     ),
     package=__name__,
     deal=_deal,
-    load=ShitheadState.from_json,
+    load=state_from_json,
     notation=notation,
     bot_factories=_bots,
     clock_seconds=45,

@@ -20,7 +20,8 @@ _DECK = tuple(build_deck())
 def sample_state(view: ShitheadView, rng: Rng) -> ShitheadState:
     """A full position consistent with ``view``, the unseen cards dealt at random from ``rng``.
 
-    The viewer's hand (in its order), the face-up rows, the pile, the burnt cards, the known
+    The viewer's hand (in its order; every hand and face-down card once the game is over,
+    SH-16), the face-up rows, the pile, the burnt cards, the known
     cards of every hand, the turn state and every count (hand sizes, face-down positions, the
     stock) are as in ``view``; the unseen cards fill the rest of the other hands, the face-down
     positions and the stock at random.
@@ -41,25 +42,29 @@ def sample_state(view: ShitheadView, rng: Rng) -> ShitheadState:
         play_to_last=PLAY_TO_LAST in view.options,
     )
     known = view.known or ((),) * players
+    open_hands = view.open_hands
     seen: set[Card] = set(view.hand)
     seen.update(view.pile)
     seen.update(view.burnt)
     seen.update(card for row in view.face_up for card in row if card is not None)
-    for cards in known:
+    for cards in (*known, *(open_hands or ())):
         seen.update(cards)
     unseen = [card for card in _DECK if card not in seen]
     rng.shuffle(unseen)
-    for seat in range(players):
-        if seat == view.viewer:
-            state.hands[seat] = list(view.hand)
-            continue
-        hand = list(known[seat])
-        hand.extend(unseen.pop() for _ in range(view.hand_sizes[seat] - len(hand)))
-        state.hands[seat] = hand
     state.face_up = [list(row) for row in view.face_up]
-    state.face_down = [
-        [unseen.pop() if lies else None for lies in row] for row in view.face_down
-    ]
+    if open_hands is not None:
+        _open_table(state, view, open_hands)
+    else:
+        for seat in range(players):
+            if seat == view.viewer:
+                state.hands[seat] = list(view.hand)
+                continue
+            hand = list(known[seat])
+            hand.extend(unseen.pop() for _ in range(view.hand_sizes[seat] - len(hand)))
+            state.hands[seat] = hand
+        state.face_down = [
+            [unseen.pop() if lies else None for lies in row] for row in view.face_down
+        ]
     state.stock = [unseen.pop() for _ in range(view.stock_size)]
     assert not unseen, "the view's counts do not add up"
     state.pile = list(view.pile)
@@ -74,3 +79,14 @@ def sample_state(view: ShitheadView, rng: Rng) -> ShitheadState:
     state.play_again = view.play_again
     state.finished = list(view.finished)
     return state
+
+
+def _open_table(
+    state: ShitheadState, view: ShitheadView, open_hands: tuple[tuple[Card, ...], ...]
+) -> None:
+    """Once the game is over every hand and face-down card is open: put them back in place."""
+    for seat, cards in enumerate(open_hands):
+        size = view.hand_sizes[seat]
+        state.hands[seat] = list(cards[:size])
+        rest = iter(cards[size:])
+        state.face_down[seat] = [next(rest) if lies else None for lies in view.face_down[seat]]

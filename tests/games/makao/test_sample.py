@@ -27,6 +27,8 @@ def places(state: State) -> Sequence[tuple[Card, str]]:
 
 
 def known(view: MakaoView, card: Card, place: str) -> bool:
+    if place.startswith("hand") and view.open_hands is not None:
+        return True
     return place.startswith("discard") or place == f"hand {view.viewer}"
 
 

@@ -38,6 +38,8 @@ def places(state: State) -> Sequence[tuple[Card, str]]:
 
 
 def known(view: ShitheadView, card: Card, place: str) -> bool:
+    if view.open_hands is not None and place.startswith(("hand", "face-down")):
+        return True
     if place.startswith(("face-up", "pile", "burnt")) or place == f"hand {view.viewer}":
         return True
     if place.startswith("hand"):

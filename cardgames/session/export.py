@@ -1,0 +1,112 @@
+"""A game record as readable text: the set-up, then one line per move (for sharing and bug
+reports). Pure: the record in, the text out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from cardgames.core.cards import Card, cards_text
+from cardgames.core.engine import Event, Game, PlayerId
+from cardgames.session.dealcode import deal_code
+from cardgames.session.record import GameRecord, RecordError
+from cardgames.session.replay import Replay
+
+
+def export_text(
+    record: GameRecord, *, viewer: PlayerId | None = None, open_hands: bool = False
+) -> str:
+    """The record as text, seen by ``viewer`` (None: the public) or with every hand open.
+
+    Args:
+        record: The game.
+        viewer: The seat whose eyes the log uses; ignored with ``open_hands``.
+        open_hands: Show every card (the hands at the deal and every private draw); only for a
+            finished game, since it would give away a live one.
+
+    Returns:
+        Lines ending in a newline: a header (game, deal code, times, seats, options, result),
+        then ``  n. Name: command — what happened``.
+
+    Raises:
+        ValueError: If ``open_hands`` is asked for an unfinished game or ``viewer`` is no seat.
+        RecordError: If the set-up is invalid or a command does not replay (with its number).
+    """
+    setup = record.setup
+    if open_hands and not record.is_finished:
+        raise ValueError("an unfinished game cannot be shown with every hand open")
+    if viewer is not None and not 0 <= viewer < len(setup.seats):
+        raise ValueError(f"there is no seat {viewer} in this game")
+    replay = Replay(record)
+    try:
+        code = deal_code(setup)
+    except ValueError as error:
+        raise RecordError(f"the game cannot be set up: {error}") from None
+    if open_hands:
+        viewer = None
+    # The game's log words a seat called "You" as the reader; from other eyes it needs a name.
+    names = [
+        f"Player {seat + 1}" if spec.name == "You" and seat != viewer else spec.name
+        for seat, spec in enumerate(setup.seats)
+    ]
+    lines = _header(record, replay.game, code, viewer, open_hands)
+    shown = range(len(names)) if open_hands else () if viewer is None else (viewer,)
+    for owner in shown:
+        hand = getattr(replay.view(0, owner), "hand", None)
+        if isinstance(hand, tuple) and all(isinstance(card, Card) for card in hand):
+            holds = "You hold" if owner == viewer else f"{names[owner]} holds"
+            lines.append(f"{holds} at the deal: {cards_text(hand)}")
+    lines.append("")
+    for move in replay.moves:
+        said = [_line(replay.game, event, viewer, names, open_hands) for event in move.events]
+        happened = "; ".join(line for line in said if line)
+        head = f"{move.number:>4}. {names[move.player]}: {move.command}"
+        lines.append(head + (f" — {happened}" if happened else ""))
+    return "\n".join(lines) + "\n"
+
+
+def _header(
+    record: GameRecord, game: Game, code: str, viewer: PlayerId | None, open_hands: bool
+) -> list[str]:
+    setup = record.setup
+    seats = [
+        f"{seat}. {spec.name}" + ("" if spec.bot is None else f" (computer: {spec.bot})")
+        for seat, spec in enumerate(setup.seats)
+    ]
+    options = ", ".join(
+        f"{name} {'on' if value is True else 'off' if value is False else value}"
+        for name, value in sorted(setup.options.items())
+    )
+    seen = (
+        "every hand open" if open_hands
+        else "the public" if viewer is None else setup.seats[viewer].name
+    )
+    finished = "unfinished" if record.finished is None else f"finished {_when(record.finished)}"
+    moves = len(record.commands)
+    lines = [
+        f"{game.title}, deal {code}",
+        f"Started {_when(record.started)}, {finished}, {moves} move{'s' if moves != 1 else ''}",
+        f"Seats: {'; '.join(seats)}",
+        f"House options: {options or 'none'}",
+        f"Seen by: {seen}",
+    ]
+    if record.result is not None:
+        ranking = ", ".join(setup.seats[seat].name for seat in record.result.ranking)
+        winners = " and ".join(setup.seats[seat].name for seat in record.result.winners)
+        lines.append(f"Result: {winners} won; order {ranking}")
+    return lines
+
+
+def _when(moment: datetime) -> str:
+    return f"{moment:%Y-%m-%d %H:%M} {moment.tzname()}"
+
+
+def _line(
+    game: Game, event: Event, viewer: PlayerId | None, names: Sequence[str], open_hands: bool
+) -> str:
+    if not open_hands:
+        return game.describe(event.for_viewer(viewer), viewer, names)
+    line = game.describe(event.for_viewer(None), None, names)
+    if event.private and event.cards and line:
+        line += f" ({cards_text(event.cards)})"
+    return line

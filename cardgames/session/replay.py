@@ -1,0 +1,160 @@
+"""Stepping through a recorded game, for the replay viewer: the position after any move, seen
+by any seat, the public, or (once the game is over) with every hand open.
+
+Positions are rebuilt from checkpoints kept every :data:`CHECKPOINT` moves, so a long game
+costs little memory and any step is reached quickly. A redeal line left by an undo
+(``#deal 12345``) is a step of its own: the cards the human player could not see are dealt
+afresh there, as in the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgames.core.engine import Event, Game, PlayerId, State, View
+from cardgames.core.errors import CardGameError
+from cardgames.core.registry import load_game
+from cardgames.core.rng import Rng
+from cardgames.session.commands import parse_redeal
+from cardgames.session.record import GameRecord, RecordError
+
+CHECKPOINT = 32
+"""Moves between kept positions."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One recorded move.
+
+    Attributes:
+        number: Its number, from 1.
+        player: The seat that made it (for a redeal, the human player whose view was kept).
+        command: Its command text.
+        events: What happened.
+    """
+
+    number: int
+    player: PlayerId
+    command: str
+    events: tuple[Event, ...]
+
+
+class Replay:
+    """A recorded game, ready to step through (step 0 is the deal, step n after move n).
+
+    Args:
+        record: The game.
+
+    Raises:
+        RecordError: If the set-up is invalid or a command does not replay (with its number).
+    """
+
+    def __init__(self, record: GameRecord) -> None:
+        setup = record.setup
+        self.record = record
+        self.names = tuple(seat.name for seat in setup.seats)
+        try:
+            self.game: Game = load_game(setup.game)
+            state = self._deal()
+        except (ValueError, LookupError) as error:
+            raise RecordError(f"the game cannot be set up: {error}") from None
+        humans = [seat for seat, spec in enumerate(setup.seats) if spec.is_human]
+        self._checkpoints: list[State] = [state.clone()]
+        moves: list[Move] = []
+        for number, text in enumerate(record.commands, start=1):
+            seat = state.current_player
+            if seat is None:
+                raise RecordError(f"command {number} ({text!r}) comes after the end of the game")
+            try:
+                redeal = parse_redeal(text)
+                if redeal is not None and len(humans) != 1:
+                    raise ValueError("a redeal needs a game with one human player")
+                if redeal is not None:
+                    seat = humans[0]
+                state, events = self._play(state, seat, text)
+            except (CardGameError, ValueError) as error:
+                raise RecordError(f"command {number} ({text!r}) does not replay: {error}") from None
+            moves.append(Move(number, seat, text, events))
+            if number % CHECKPOINT == 0:
+                self._checkpoints.append(state.clone())
+        self.moves = tuple(moves)
+        self._final = state
+
+    def _play(self, state: State, seat: PlayerId, text: str) -> tuple[State, tuple[Event, ...]]:
+        """The position after ``seat`` plays the recorded ``text`` (a redeal gives a new one)."""
+        redeal = parse_redeal(text)
+        if redeal is not None:
+            return self.game.sample_state(state.view(seat), Rng(redeal.seed)), ()
+        return state, state.apply(self.game.parse_command(state.view(seat), text))
+
+    def _deal(self) -> State:
+        setup = self.record.setup
+        return self.game.new_game(
+            len(setup.seats), seed=setup.seed, options=setup.options,
+            game_number=setup.game_number,
+        )
+
+    def __len__(self) -> int:
+        """The number of moves (the last step)."""
+        return len(self.moves)
+
+    @property
+    def is_finished(self) -> bool:
+        """True if the recorded game reached its end (only then may hands be shown open)."""
+        return self._final.current_player is None
+
+    def state_at(self, step: int) -> State:
+        """A copy of the position after ``step`` moves (0 = the deal).
+
+        Raises:
+            IndexError: If ``step`` is not 0 .. ``len(self)``.
+        """
+        if not 0 <= step <= len(self.moves):
+            raise IndexError(f"step {step} is not between 0 and {len(self.moves)}")
+        if step == len(self.moves):
+            return self._final.clone()
+        state = self._checkpoints[step // CHECKPOINT].clone()
+        for move in self.moves[step // CHECKPOINT * CHECKPOINT : step]:
+            state = self._play(state, move.player, move.command)[0]
+        return state
+
+    def view(self, step: int, viewer: PlayerId | None) -> View:
+        """What ``viewer`` (a seat, or None for the public) saw after ``step`` moves."""
+        return self.state_at(step).view(viewer)
+
+    def open_views(self, step: int) -> tuple[View, ...]:
+        """Every seat's view after ``step`` moves: all hands open.
+
+        Raises:
+            ValueError: If the game is unfinished (that would give away a live game).
+        """
+        if not self.is_finished:
+            raise ValueError("an unfinished game cannot be shown with every hand open")
+        state = self.state_at(step)
+        return tuple(state.view(seat) for seat in range(len(self.names)))
+
+    def log(self, step: int, viewer: PlayerId | None, *, open_hands: bool = False) -> list[str]:
+        """The log lines of moves 1 .. ``step`` for ``viewer`` (every card shown with
+        ``open_hands``, finished games only); the last lines belong to the move looked at.
+
+        Raises:
+            ValueError: If ``open_hands`` is asked for an unfinished game.
+        """
+        if open_hands and not self.is_finished:
+            raise ValueError("an unfinished game cannot be shown with every hand open")
+        lines = []
+        for move in self.moves[:step]:
+            for event in move.events:
+                line = self.describe(event, viewer, open_hands=open_hands)
+                if line:
+                    lines.append(line)
+        return lines
+
+    def describe(self, event: Event, viewer: PlayerId | None, *, open_hands: bool = False) -> str:
+        """One log line; with ``open_hands`` the public line plus any private cards."""
+        if not open_hands:
+            return self.game.describe(event.for_viewer(viewer), viewer, self.names)
+        line = self.game.describe(event.for_viewer(None), None, self.names)
+        if event.private and event.cards and line:
+            line += " (" + " ".join(card.symbol for card in event.cards) + ")"
+        return line

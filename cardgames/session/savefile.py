@@ -1,0 +1,248 @@
+"""Game records on disk: atomic writes, the records folder, the unfinished-games list.
+
+Records live in ``<data folder>/records/<id>.json``; the data folder is the user data folder
+from platformdirs, or ``$CARDGAMES_HOME`` when set. A record that cannot be read is never
+deleted: it is moved into ``records/damaged/`` and a one-line message says where.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from cardgames.core.registry import find_game
+from cardgames.session.record import (
+    GameRecord,
+    RecordError,
+    describe_record,
+    record_from_json,
+    record_to_json,
+    session_of,
+)
+from cardgames.session.session import Session
+
+HOME_VARIABLE = "CARDGAMES_HOME"
+"""The environment variable that overrides the data folder."""
+
+DAMAGED = "damaged"
+"""The subfolder of the records folder that damaged records are moved into."""
+
+STALE_SECONDS = 3600
+"""Age after which a temporary file left by a crash during a write is removed."""
+
+
+def data_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The folder for records and statistics: ``$CARDGAMES_HOME`` or the user data folder.
+
+    Args:
+        environ: The environment to read (default ``os.environ``).
+    """
+    env = os.environ if environ is None else environ
+    home = env.get(HOME_VARIABLE)
+    if home:
+        return Path(home).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("cardgames", appauthor=False))
+
+
+def records_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The folder that holds the game records (``<data folder>/records``); not created here."""
+    return data_dir(environ) / "records"
+
+
+def new_game_id(game: str, started: datetime) -> str:
+    """A new unique game id such as ``20261201-105741-makao-3fa9c2`` (sorts by start time)."""
+    return f"{started:%Y%m%d-%H%M%S}-{game}-{secrets.token_hex(3)}"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a reader (or a crash) sees the old or the new file,
+    never a part: a temporary file in the same folder, flushed and synced, then renamed.
+
+    Raises:
+        OSError: If the folder cannot be written.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def save(record: GameRecord, folder: Path) -> Path:
+    """Write ``record`` atomically as ``<folder>/<id>.json`` (the autosave after each command).
+
+    Returns:
+        The file written.
+
+    Raises:
+        OSError: If the folder cannot be written.
+    """
+    path = record_path(folder, record.id)
+    text = json.dumps(record_to_json(record), ensure_ascii=False, separators=(",", ":"))
+    write_atomic(path, text)
+    return path
+
+
+def read(path: Path) -> GameRecord:
+    """Read one record file (its shape only; :func:`open_game` also replays it).
+
+    Raises:
+        RecordError: If the file cannot be read, is not JSON or not a valid record.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"it cannot be read ({type(error).__name__})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        raise RecordError("it is not complete JSON (cut short or damaged)") from None
+    return record_from_json(data)
+
+
+def move_aside(path: Path, reason: str) -> str:
+    """Move a record that cannot be used into the ``damaged`` subfolder, keeping it.
+
+    Args:
+        path: The record file.
+        reason: Why it cannot be used (a clause, e.g. from RecordError).
+
+    Returns:
+        The one-line message for the player, saying where the file went.
+    """
+    target_dir = path.parent / DAMAGED
+    target_dir.mkdir(parents=True, exist_ok=True)
+    target = target_dir / path.name
+    number = 1
+    while target.exists():
+        target = target_dir / f"{path.stem}.{number}{path.suffix}"
+        number += 1
+    os.replace(path, target)
+    return f"The saved game {path.name} could not be used ({reason}); it was moved to {target}."
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """One record in a list of saved games.
+
+    Attributes:
+        path: Its file.
+        record: The record.
+        description: One line such as "Makao, you and 3 computer players, 41 moves".
+        saved: When the file was last written (seconds since the epoch).
+    """
+
+    path: Path
+    record: GameRecord
+    description: str
+    saved: float
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """What :func:`saved_games` found.
+
+    Attributes:
+        games: The usable records, most recently saved first.
+        messages: One line per damaged record moved aside (say where it went).
+    """
+
+    games: tuple[SavedGame, ...]
+    messages: tuple[str, ...]
+
+
+def saved_games(folder: Path, *, finished: bool = False) -> Listing:
+    """The unfinished (or, with ``finished``, the finished) games in ``folder``, newest first.
+
+    Damaged, truncated, wrong-typed, unknown-game and newer-version records are moved aside
+    (see :func:`move_aside`) and reported in ``messages``; the listing goes on with the rest.
+    A missing folder lists nothing.
+    """
+    games: list[SavedGame] = []
+    messages: list[str] = []
+    try:
+        paths = sorted(folder.glob("*.json"))
+        _clear_stale_temporaries(folder)
+    except OSError:
+        paths = []
+    for path in paths:
+        try:
+            saved = path.stat().st_mtime
+            record = read(path)
+        except FileNotFoundError:
+            continue
+        except RecordError as error:
+            messages.append(move_aside(path, str(error)))
+            continue
+        if record.is_finished == finished:
+            games.append(SavedGame(path, record, describe_record(record), saved))
+    games.sort(key=lambda game: (game.saved, game.record.started), reverse=True)
+    return Listing(tuple(games), tuple(messages))
+
+
+def _clear_stale_temporaries(folder: Path) -> None:
+    """Remove the temporary files of writes cut short long ago (the record itself is whole)."""
+    import time
+
+    limit = time.time() - STALE_SECONDS
+    for temporary in folder.glob(".*.tmp"):
+        try:
+            if temporary.stat().st_mtime < limit:
+                temporary.unlink()
+        except FileNotFoundError:
+            continue
+
+
+def latest_unfinished(folder: Path, game: str | None = None) -> tuple[SavedGame | None, Listing]:
+    """The most recently saved unfinished game (of ``game``, a name or alias, if given).
+
+    Returns:
+        That game or None, and the whole listing (for its messages).
+
+    Raises:
+        KeyError: If ``game`` names no game of the collection.
+    """
+    name = None if game is None else find_game(game).name
+    listing = saved_games(folder)
+    for saved in listing.games:
+        if name is None or saved.record.setup.game == name:
+            return saved, listing
+    return None, listing
+
+
+def open_game(saved: SavedGame, **kwargs: object) -> Session:
+    """Resume a listed game: replay its record into a Session (see ``record.session_of``).
+
+    A record whose commands do not replay is moved aside too.
+
+    Raises:
+        RecordError: With the one-line message saying why and where the file went.
+    """
+    try:
+        return session_of(saved.record, **kwargs)
+    except RecordError as error:
+        raise RecordError(move_aside(saved.path, str(error))) from None
+
+
+def record_path(folder: Path, game_id: str) -> Path:
+    """The file of the record of game ``game_id`` in ``folder``."""
+    return folder / f"{game_id}.json"
+
+
+def delete(path: Path) -> None:
+    """Remove a record the player chose not to keep (when leaving a game)."""
+    path.unlink(missing_ok=True)

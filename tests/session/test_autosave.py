@@ -1,0 +1,55 @@
+"""Autosave as a front end uses it: save after every command, resume, leave, count once."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from cardgames.core.rng import Rng
+from cardgames.session.autosave import Autosave
+from cardgames.session.savefile import latest_unfinished, saved_games
+from cardgames.session.stats import player_stats
+from tests.session.play import new_session, play, setup_for
+
+NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+
+def test_leave_resume_finish_and_count_once(tmp_path: Path) -> None:
+    records, stats = tmp_path / "records", tmp_path / "stats.sqlite3"
+    session = new_session(setup_for("makao", 1, 1, players=3))
+    saver = Autosave.start(session, NOW, folder=records, stats=stats)
+    rng = Rng(1)
+    for minute in range(1, 6):
+        play(session, rng, 1)
+        saver.save(session, NOW + timedelta(minutes=minute))
+    latest, listing = latest_unfinished(records)
+    assert latest is not None and listing.messages == ()
+    assert latest.description == "Makao, you and 2 computer players, 5 moves"
+    assert latest.record.seconds == 300
+    later = NOW + timedelta(days=1)
+    saver2, again = Autosave.resume(latest, later, stats=stats, turn_seconds=0)
+    assert again.to_json() == session.to_json() and saver2.id == saver.id
+    play(again, rng, 100_000)
+    path = saver2.save(again, later + timedelta(seconds=30))
+    saver2.save(again, later + timedelta(seconds=31))
+    assert saved_games(records).games == ()
+    [done] = saved_games(records, finished=True).games
+    assert done.path == path and done.record.seconds == pytest.approx(331)
+    assert done.record.started == NOW and done.record.finished is not None
+    [row] = player_stats(stats)
+    assert row.played == 1 and row.average_moves == len(again.history)
+    again_saver, _ = Autosave.resume(done, later, stats=stats, turn_seconds=0)
+    again_saver.save(again, later)
+    assert player_stats(stats)[0].played == 1
+
+
+def test_leaving_without_keeping_removes_the_record(tmp_path: Path) -> None:
+    session = new_session(setup_for("shithead", 2, 1))
+    saver = Autosave.start(session, NOW, folder=tmp_path, keep_stats=False)
+    play(session, Rng(2), 3)
+    saver.save(session, NOW)
+    assert len(saved_games(tmp_path).games) == 1
+    saver.discard()
+    assert saved_games(tmp_path).games == ()

@@ -1,0 +1,70 @@
+"""The text export of a record: the set-up, then one line per move, in the game's own words."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from cardgames.core.rng import Rng
+from cardgames.session.dealcode import deal_code
+from cardgames.session.export import export_text
+from cardgames.session.record import GameRecord, RecordError, record_of
+from cardgames.session.session import Session
+from tests.session.play import PLAYABLE, new_session, play, setup_for
+
+STARTED = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
+FINISHED = datetime(2026, 12, 1, 10, 42, tzinfo=UTC)
+
+
+def finished(game: str, seed: int = 3) -> tuple[Session, GameRecord]:
+    session = new_session(setup_for(game, seed, 1))
+    play(session, Rng(seed), 100_000)
+    return session, record_of(session, id="g", started=STARTED, finished=FINISHED)
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_one_line_per_move_after_the_set_up(game: str) -> None:
+    session, record = finished(game)
+    text = export_text(record, viewer=0)
+    lines = text.splitlines()
+    assert lines[0].endswith(f"deal {deal_code(session.setup)}")
+    assert "Started 2026-12-01 10:00 UTC, finished 2026-12-01 10:42 UTC" in lines[1]
+    moves = [line for line in lines if line[:5].strip().rstrip(".").isdigit()]
+    assert len(moves) == len(record.commands)
+    for number, (line, command) in enumerate(zip(moves, record.commands, strict=True), 1):
+        assert line.startswith(f"{number:>4}. ") and f": {command}" in line
+    for log_line in session.log_lines(0, last=10):
+        assert log_line in text
+
+
+def test_the_public_view_hides_draws_and_open_hands_show_them() -> None:
+    _, record = finished("makao", 5)
+    public = export_text(record)
+    mine = export_text(record, viewer=0)
+    everyone = export_text(record, open_hands=True)
+    assert "Seen by: the public" in public and "Seen by: You" in mine
+    assert "holds at the deal" not in public
+    assert mine.count("You hold at the deal") == 1
+    assert everyone.count("holds at the deal") == len(record.setup.seats)
+    assert "You drew " in mine and "Bot 1 drew 1 card (" in everyone
+    assert "You " not in everyone.split("Seats:")[1] and "Player 1 " in everyone
+    assert "drew 1 card (" not in public
+
+
+def test_an_unfinished_game_is_not_shown_with_hands_open() -> None:
+    session = new_session(setup_for("shithead", 2, 1))
+    play(session, Rng(2), 20)
+    record = record_of(session, id="g", started=STARTED)
+    assert "unfinished, 20 moves" in export_text(record, viewer=0)
+    with pytest.raises(ValueError, match="unfinished"):
+        export_text(record, open_hands=True)
+    with pytest.raises(ValueError, match="no seat 9"):
+        export_text(record, viewer=9)
+
+
+def test_a_bad_command_is_named() -> None:
+    _, record = finished("makao")
+    broken = GameRecord(record.id, record.setup, ("dance", *record.commands), None, STARTED)
+    with pytest.raises(RecordError, match="command 1"):
+        export_text(broken)
