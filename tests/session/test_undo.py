@@ -149,15 +149,14 @@ def test_no_undo_after_a_time_out(monkeypatch: pytest.MonkeyPatch) -> None:
     assert session.undo(0) == Rejected(
         "The turn clock played that move for you; a time-out cannot be taken back."
     )
-    if session.is_over or session.current_player != 0:
-        return
+    assert session.current_player == 0 and not session.is_over
     mark = session.view_for(0)
     assert isinstance(session.submit(0, session.legal_actions()[0]), Accepted)
     session.run_bots()
-    if not session.is_over:
-        assert isinstance(session.undo(0), Accepted)
-        assert session.view_for(0) == mark
-        assert not session.can_undo(0)
+    assert not session.is_over
+    assert isinstance(session.undo(0), Accepted)
+    assert session.view_for(0) == mark
+    assert not session.can_undo(0)
 
 
 def test_no_undo_once_the_game_is_over() -> None:
