@@ -17,6 +17,7 @@ from cardgames.core.registry import load_game
 from cardgames.core.rng import Rng
 from cardgames.session.commands import parse_redeal
 from cardgames.session.record import GameRecord, RecordError
+from cardgames.session.session import known_view
 
 CHECKPOINT = 32
 """Moves between kept positions."""
@@ -84,7 +85,7 @@ class Replay:
         """The position after ``seat`` plays the recorded ``text`` (a redeal gives a new one)."""
         redeal = parse_redeal(text)
         if redeal is not None:
-            return self.game.sample_state(state.view(seat), Rng(redeal.seed)), ()
+            return self.game.sample_state(known_view(state, seat), Rng(redeal.seed)), ()
         return state, state.apply(self.game.parse_command(state.view(seat), text))
 
     def _deal(self) -> State:

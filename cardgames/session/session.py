@@ -46,6 +46,13 @@ class ReplayError(ValueError):
         self.reason = reason
 
 
+def known_view(state: State, seat: PlayerId) -> View:
+    """All that ``seat`` knows of ``state``: its view, with whatever it may look at any time
+    (the game's ``State.peek``, if it has one), for dealing the cards it has not seen afresh."""
+    peek = getattr(state, "peek", None)
+    return state.view(seat) if peek is None else peek(seat)
+
+
 def possessive(name: str, *, alone: bool = False) -> str:
     """``Anna's``; for the seat called "You", ``your`` (or ``yours`` when it stands ``alone``)."""
     if name == "You":
@@ -339,7 +346,7 @@ class Session:
         """Play one history entry without asking the bots: a move, or a redeal of every card
         ``seat`` cannot see from the redeal's seed."""
         if isinstance(action, Redeal):
-            self._state = self.game.sample_state(self._state.view(seat), Rng(action.seed))
+            self._state = self.game.sample_state(known_view(self._state, seat), Rng(action.seed))
         else:
             self.events.extend(self._state.apply(action))
         self.history.append((seat, action))
