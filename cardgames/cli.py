@@ -11,16 +11,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-PROG = "cardgames"
+from cardgames import PROG
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
-        from cardgames.tui.app import make_app
+        from cardgames.tui.launch import run_app
 
-        make_app().run()
+        run_app(None)
         return
     from cardgames.cli_commands import cli
 

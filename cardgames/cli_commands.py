@@ -15,7 +15,9 @@ from typing import Any, TypeVar
 
 import click
 
-from cardgames.cli import PROG
+from cardgames import PROG
+from cardgames.core.engine import OptionValue
+from cardgames.core.errors import quoted
 from cardgames.core.registry import GAMES, GameInfo, find_game
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.settings import AppSettings
@@ -101,7 +103,7 @@ def number_option(
             or (minimum is not None and number < minimum)
             or (maximum is not None and number > maximum)
         ):
-            raise PlainBadParameter(f"{name} must be {wanted}, not {value!r}", ctx, param)
+            raise PlainBadParameter(f"{name} must be {wanted}, not {quoted(value)}", ctx, param)
         return number
 
     return click.option(name, type=str, callback=read, **attrs)
@@ -115,7 +117,7 @@ def _unknown_game_message(name: str) -> str:
         if not info.playable:
             notes.append("coming soon")
         listed.append(f"{info.name} ({', '.join(notes)})" if notes else info.name)
-    return f"unknown game {name!r}; the games are {', '.join(listed)}"
+    return f"unknown game {quoted(name)}; the games are {', '.join(listed)}"
 
 
 def _game(name: str) -> GameInfo:
@@ -129,26 +131,39 @@ def _game(name: str) -> GameInfo:
     return info
 
 
+BOT_DELAY = 0.6
+"""Seconds between computer players' moves unless --bot-delay says otherwise."""
+
+
 def _settings(
     ascii_cards: bool,
     four_colour: bool,
-    bot_delay: float,
+    bot_delay: float | None,
     turn_seconds: float | None,
-    bell: bool = True,
+    bell: bool | None = None,
 ) -> AppSettings:
+    """The display options given after the subcommand, added to those given before it.
+
+    ``cardgames --ascii play makao`` and ``cardgames play makao --ascii`` mean the same; a value
+    given after the subcommand wins over one given before it.
+    """
+    ctx = click.get_current_context()
+    earlier: AppSettings | None = ctx.find_root().obj if ctx.parent is not None else None
+    if earlier is None:
+        earlier = AppSettings(bot_delay=BOT_DELAY)
     return AppSettings(
-        ascii=ascii_cards,
-        four_colour=four_colour,
-        bot_delay=bot_delay,
-        turn_seconds=turn_seconds,
-        bell=bell,
+        ascii=ascii_cards or earlier.ascii,
+        four_colour=four_colour or earlier.four_colour,
+        bot_delay=earlier.bot_delay if bot_delay is None else bot_delay,
+        turn_seconds=earlier.turn_seconds if turn_seconds is None else turn_seconds,
+        bell=earlier.bell if bell is None else bell,
     )
 
 
 def _run_app(setup: GameSetup | None, settings: AppSettings) -> None:
-    from cardgames.tui.app import make_app
+    from cardgames.tui.launch import run_app
 
-    make_app(setup, settings).run()
+    run_app(setup, settings)
 
 
 GAMES_EPILOG = "Games: " + ", ".join(info.name for info in GAMES if info.playable) + "."
@@ -164,9 +179,8 @@ bot_delay_option = number_option(
     0,
     "a number of seconds",
     metavar="SECONDS",
-    default=0.6,
-    show_default=True,
-    help="Seconds between computer players' moves.",
+    default=None,
+    help=f"Seconds between computer players' moves [default: {BOT_DELAY:g}].",
 )
 turn_seconds_option = number_option(
     "--turn-seconds",
@@ -180,16 +194,16 @@ turn_seconds_option = number_option(
 )
 bell_option = click.option(
     "--bell/--no-bell",
-    default=True,
-    show_default=True,
-    help="Ring the terminal bell when your turn comes after computer players moved.",
+    default=None,
+    help="Ring the terminal bell when your turn comes after computer players moved "
+    "[default: on].",
 )
 option_option = click.option(
     "--option",
     "options",
     multiple=True,
-    metavar="NAME",
-    help="Switch a house option on (repeatable).",
+    metavar="NAME[=N]",
+    help="Switch a house option on, or set a number option: --option target=300 (repeatable).",
 )
 
 
@@ -211,13 +225,18 @@ def cli(
     ctx: click.Context,
     ascii_cards: bool,
     four_colour: bool,
-    bot_delay: float,
+    bot_delay: float | None,
     turn_seconds: float | None,
-    bell: bool,
+    bell: bool | None,
 ) -> None:
-    """Card games in the terminal. Without a command, opens the game picker."""
+    """Card games in the terminal. Without a command, opens the game picker.
+
+    The display options work before a command or after it: cardgames --ascii play makao.
+    """
+    settings = _settings(ascii_cards, four_colour, bot_delay, turn_seconds, bell)
+    ctx.obj = settings
     if ctx.invoked_subcommand is None:
-        _run_app(None, _settings(ascii_cards, four_colour, bot_delay, turn_seconds, bell))
+        _run_app(None, settings)
 
 
 @cli.command(epilog=GAMES_EPILOG)
@@ -250,9 +269,9 @@ def play(
     options: tuple[str, ...],
     ascii_cards: bool,
     four_colour: bool,
-    bot_delay: float,
+    bot_delay: float | None,
     turn_seconds: float | None,
-    bell: bool,
+    bell: bool | None,
 ) -> None:
     """Start a game of GAME directly.
 
@@ -274,7 +293,7 @@ def _setup(
         setup = GameSetup(
             info.name,
             default_seats(players, bots),
-            dict.fromkeys(options, True),
+            read_options(options),
             secrets.randbelow(1_000_000) if seed is None else seed,
         )
         setup.check()
@@ -320,9 +339,10 @@ def rules(game: str) -> None:
 @click.option(
     "--bot",
     default="default",
-    metavar="NAME",
+    metavar="NAME[,NAME…]",
     show_default=True,
-    help="Computer player for all seats (a bot of the game, e.g. random).",
+    help="Computer player for all seats (a bot of the game, e.g. random), or one per seat "
+    "separated by commas (spite_malice,random).",
 )
 def simulate(
     game: str, games: int, players: int, seed: int, options: tuple[str, ...], bot: str
@@ -334,14 +354,15 @@ def simulate(
     from cardgames.simulate import simulate as run
 
     info = _game(game)
-    _check_bot(info, bot)
+    for kind in bot.split(","):
+        _check_bot(info, kind)
     try:
         result = run(
             info.name,
             games=games,
             players=players,
             seed=seed,
-            options=dict.fromkeys(options, True),
+            options=_options(options),
             bot=bot,
         )
     except ValueError as error:
@@ -358,6 +379,38 @@ def simulate(
     click.echo(f"games per second  {result.games_per_second:,.1f}")
 
 
+def read_options(texts: Sequence[str]) -> dict[str, OptionValue]:
+    """The ``--option`` values: ``queens`` switches an option on, ``target=300`` sets a number.
+
+    The values are checked against the game later (``GameSetup.check``).
+
+    Raises:
+        ValueError: If a value after ``=`` is not a whole number.
+    """
+    chosen: dict[str, OptionValue] = {}
+    for text in texts:
+        name, equals, value = text.partition("=")
+        name = name.strip()
+        if not equals:
+            chosen[name] = True
+            continue
+        try:
+            chosen[name] = int(value.strip())
+        except ValueError:
+            raise ValueError(
+                f"--option {quoted(name)} takes a whole number after '=', not {quoted(value)}"
+            ) from None
+    return chosen
+
+
+def _options(texts: Sequence[str]) -> dict[str, OptionValue]:
+    """:func:`read_options`, with a bad value as a usage error."""
+    try:
+        return read_options(texts)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+
+
 def _check_bot(info: GameInfo, bot: str) -> None:
     """A usage error naming the computer players of the game, if ``bot`` is not one of them."""
     from cardgames.core.registry import load_game
@@ -367,7 +420,7 @@ def _check_bot(info: GameInfo, bot: str) -> None:
         return
     listed = [f"{kinds[0]} (the default)", *kinds[1:]] if kinds else ["default"]
     raise click.UsageError(
-        f"{info.title} has no computer player {bot!r}; its computer players are: "
+        f"{info.title} has no computer player {quoted(bot)}; its computer players are: "
         + ", ".join(listed)
     )
 

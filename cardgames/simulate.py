@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardgames.core.engine import OptionValue
 from cardgames.session.session import Session
@@ -62,7 +62,8 @@ def simulate(
         players: Seats per game.
         seed: Seed of the first game.
         options: House options.
-        bot: The bot kind for every seat (a key of the game's ``bots()``), or "default".
+        bot: The bot kind for every seat (a key of the game's ``bots()``), or "default"; or
+            one kind per seat separated by commas (``"spite_malice,random"``).
         clock: Seconds, for the games-per-second figure.
 
     Returns:
@@ -75,7 +76,14 @@ def simulate(
     """
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
-    seats = default_seats(players, players, bot)
+    kinds = bot.split(",")
+    if len(kinds) == 1:
+        seats = default_seats(players, players, bot)
+    elif len(kinds) == players:
+        named = default_seats(players, players)
+        seats = tuple(replace(seat, bot=kind) for seat, kind in zip(named, kinds, strict=True))
+    else:
+        raise ValueError(f"--bot names {len(kinds)} computer players for {players} seats")
     base = GameSetup(game, seats, dict(options or {}), seed)
     base.check()
     wins = [0] * players

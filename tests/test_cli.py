@@ -18,6 +18,7 @@ from cardgames.core.registry import load_game
 from cardgames.session.setup import GameSetup, SeatSpec
 from cardgames.simulate import simulate
 from cardgames.tui.settings import AppSettings
+from tests.session.fake_game import RACE_INFO
 
 ROOT = Path(__file__).resolve().parent.parent
 Launch = tuple[GameSetup | None, AppSettings]
@@ -40,8 +41,8 @@ def invoke(*args: str) -> Result:
     [
         (
             ["play", "poker"],
-            "unknown game 'poker'; the games are makao, shithead, spite_malice (Spite & Malice, "
-            "coming soon), zoliky (Žolíky, coming soon), trash (coming soon)",
+            "unknown game 'poker'; the games are makao, shithead, spite_malice (Spite & Malice), "
+            "zoliky (Žolíky, coming soon), trash (coming soon)",
         ),
         (["play", "makao", "--players", "9"], "Makao takes 2-6 players, not 9"),
         (["play", "shithead", "--players", "1"], "Shithead takes 2-4 players, not 1"),
@@ -99,7 +100,7 @@ def invoke(*args: str) -> Result:
             ["bench", "--seconds", "soon"],
             "--seconds must be a number of seconds (0 or more), not 'soon'",
         ),
-        (["simulate", "spite"], "Spite & Malice is coming soon"),
+        (["simulate", "spite", "--players", "5"], "Spite & Malice takes 2-4 players"),
         (["bench", "--game", "garbage"], "Trash is coming soon"),
     ],
 )
@@ -177,6 +178,35 @@ def test_two_humans_get_names(launched: list[Launch]) -> None:
 def test_no_command_opens_the_picker(launched: list[Launch]) -> None:
     assert invoke("--ascii", "--bot-delay", "0").exit_code == 0
     assert launched == [(None, AppSettings(ascii=True, bot_delay=0))]
+
+
+def test_display_options_work_before_the_command(launched: list[Launch]) -> None:
+    args = ("--ascii", "--four-colour", "--bot-delay", "0.2", "--turn-seconds", "5")
+    assert invoke(*args, "play", "makao").exit_code == 0
+    assert invoke("--bot-delay", "1", "play", "makao", "--bot-delay", "0").exit_code == 0
+    (_, before), (_, after) = launched
+    assert before == AppSettings(ascii=True, four_colour=True, bot_delay=0.2, turn_seconds=5)
+    assert after == AppSettings(bot_delay=0), "an option after the command wins"
+
+
+def test_number_options_on_the_command_line(
+    launched: list[Launch], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardgames.core import registry
+
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, RACE_INFO))
+    monkeypatch.setattr(cli, "GAMES", registry.GAMES)
+    result = invoke("play", "race", "--option", "target=300", "--option", "long")
+    assert result.exit_code == 0, result.output
+    [(setup, _)] = launched
+    assert setup is not None and dict(setup.options) == {"target": 300, "long": True}
+    for bad, message in (("target=abc", "takes a whole number after '=', not 'abc'"),
+                         ("target", "is a number, not True"),
+                         ("long=3", "is on or off, not 3"),
+                         ("target=-5", "cannot be negative")):
+        refused = invoke("play", "race", "--option", bad)
+        assert refused.exit_code == 2
+        assert message in refused.output, refused.output
 
 
 def test_rules_prints_the_markdown_when_piped() -> None:
@@ -269,14 +299,9 @@ def test_screenshots_writes_into_the_chosen_folder(
 
 def test_no_arguments_open_the_picker_without_the_parser(monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[object] = []
-
-    class FakeApp:
-        def run(self) -> None:
-            opened.append(self)
-
-    monkeypatch.setattr("cardgames.tui.app.make_app", lambda: FakeApp())
+    monkeypatch.setattr("cardgames.tui.launch.run_app", lambda setup: opened.append(setup))
     main([])
-    assert len(opened) == 1
+    assert opened == [None]
 
 
 LIGHT = """

@@ -95,3 +95,56 @@ def test_checker_catches_forbidden_imports(source: str, complaint: str) -> None:
 def test_checker_allows_random_in_the_rng_and_relative_imports() -> None:
     assert engine_violations(RNG_MODULE, "import random\n") == []
     assert engine_violations(PACKAGE / "games" / "x.py", "from .actions import Play\n") == []
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Every module of the package and the package modules it imports, inside functions too."""
+    modules = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                for alias in node.names:
+                    full = f"{node.module}.{alias.name}"
+                    found.add(full if full in modules else node.module)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+        graph[name] = {module for module in found if module in modules and module != name}
+    return graph
+
+
+def test_no_import_circles() -> None:
+    # A circle (the app importing the screens that import the app back, the command line and
+    # its commands) makes the import order matter and hides which layer owns what.
+    graph = import_graph()
+    for start in graph:
+        seen: set[str] = set()
+        todo = list(graph[start])
+        while todo:
+            module = todo.pop()
+            assert module != start, f"{start} imports itself through {sorted(seen)}"
+            if module not in seen:
+                seen.add(module)
+                todo.extend(graph[module])
+
+
+def test_screens_never_import_the_app() -> None:
+    for path in (PACKAGE / "tui" / "screens").glob("*.py"):
+        modules = set(import_graph()[_module_name(path)])
+        assert "cardgames.tui.app" not in modules, path.name
+
+
+def test_the_table_imports_the_rules_screen_only_when_it_is_opened() -> None:
+    # The rules screen pulls in Textual's Markdown widget (about 50 ms and 3 MiB).
+    source = (PACKAGE / "tui" / "screens" / "table.py").read_text(encoding="utf-8")
+    top = {
+        node.module for node in ast.iter_child_nodes(ast.parse(source))
+        if isinstance(node, ast.ImportFrom)
+    }
+    assert "cardgames.tui.screens.rules" not in top

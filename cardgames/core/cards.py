@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import IntEnum, StrEnum
 from typing import NamedTuple
 
-from cardgames.core.errors import InvalidCommand
+from cardgames.core.errors import InvalidCommand, quoted
 
 
 class Suit(StrEnum):
@@ -156,7 +156,7 @@ def parse_card(text: str) -> Card:
     if code in ("XR", "XB"):
         return Card(Rank.JOKER, Suit.HEARTS if code == "XR" else Suit.SPADES)
     if len(code) < 2:
-        raise InvalidCommand(f"{raw!r} is not a card; write cards like 7h, 10s or Qd")
+        raise InvalidCommand(f"{quoted(raw)} is not a card; write cards like 7h, 10s or Qd")
     rank_code, suit_code = code[:-1], raw[-1]
     suit = _SYMBOL_SUITS.get(suit_code)
     if suit is None:
@@ -164,12 +164,12 @@ def parse_card(text: str) -> Card:
             suit = Suit(suit_code.lower())
         except ValueError:
             raise InvalidCommand(
-                f"{raw!r} is not a card: the suit must be s, h, d or c (♠ ♥ ♦ ♣)"
+                f"{quoted(raw)} is not a card: the suit must be s, h, d or c (♠ ♥ ♦ ♣)"
             ) from None
     rank = _CODE_RANKS.get(rank_code)
     if rank is None or rank is Rank.JOKER:
         raise InvalidCommand(
-            f"{raw!r} is not a card: the rank must be A, 2-10, J, Q or K (T is also 10)"
+            f"{quoted(raw)} is not a card: the rank must be A, 2-10, J, Q or K (T is also 10)"
         )
     return Card(rank, suit)
 
@@ -182,7 +182,7 @@ def parse_rank(text: str) -> Rank:
     """
     rank = _CODE_RANKS.get(text.strip().upper())
     if rank is None or rank is Rank.JOKER:
-        raise InvalidCommand(f"{text!r} is not a rank; use A, 2-10, J, Q or K")
+        raise InvalidCommand(f"{quoted(text)} is not a rank; use A, 2-10, J, Q or K")
     return rank
 
 
@@ -198,7 +198,7 @@ def parse_suit(text: str) -> Suit:
     for suit in Suit:
         if raw in (suit.value, suit.noun, suit.noun[:-1]):
             return suit
-    raise InvalidCommand(f"{text!r} is not a suit; use s, h, d or c")
+    raise InvalidCommand(f"{quoted(text)} is not a suit; use s, h, d or c")
 
 
 def cards_text(cards: tuple[Card, ...] | list[Card], *, symbols: bool = True) -> str:

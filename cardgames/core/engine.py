@@ -208,6 +208,15 @@ class Game(Protocol):
         """
         ...
 
+    def check_options(self, options: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
+        """Every option's value: the given ones checked, the missing ones at their default.
+
+        Raises:
+            ValueError: With a message for the player, if an option is unknown or its value does
+                not fit it (a number for a switch, a switch or a negative number for a number).
+        """
+        ...
+
     def rules_text(self) -> str:
         """The player-facing rules in Markdown (our own words)."""
         ...

@@ -25,3 +25,24 @@ class AmbiguousMove(InvalidCommand):
 class BadPosition(CardGameError):
     """A position read from JSON is malformed or impossible (a card twice, a seat out of range,
     a negative count); the message names the problem. Raised by every ``state_from_json``."""
+
+
+QUOTE_LIMIT = 30
+"""Characters of a player's input a message quotes back; the rest is cut to ``…``."""
+
+
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """A player's input, quoted for a refusal: ``'9z'``; cut after ``limit`` characters.
+
+    Every message that echoes input uses this, so a pasted 24,000-character command gives a
+    one-line refusal, not a screenful.
+
+    Args:
+        text: What the player typed (or a word of it).
+        limit: The most characters kept.
+
+    Returns:
+        The text in quotes (as ``repr`` writes it), ending in ``…`` if it was cut.
+    """
+    text = text.strip()
+    return repr(text if len(text) <= limit else text[:limit] + "…")

@@ -6,6 +6,8 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
+from cardgames.core.errors import quoted
+
 if TYPE_CHECKING:
     from cardgames.core.engine import Game
 
@@ -51,7 +53,8 @@ GAMES: tuple[GameInfo, ...] = (
     ),
     GameInfo(
         "spite_malice", "Spite & Malice", ("spite", "spite-and-malice", "cat-and-mouse"),
-        "Czech house rules: race to empty your pay-off pile.", 2, 4, "",
+        "Czech house rules: race to empty your pay-off pile.", 2, 4,
+        "cardgames.games.spite_malice",
     ),
     GameInfo(
         "zoliky", "Žolíky", ("zolik", "žolíky", "rummy"),
@@ -75,7 +78,7 @@ def find_game(name: str) -> GameInfo:
         if key == info.name or key in info.aliases:
             return info
     known = ", ".join(info.name for info in GAMES)
-    raise KeyError(f"unknown game {name!r}; the games are: {known}")
+    raise KeyError(f"unknown game {quoted(name)}; the games are: {known}")
 
 
 def load_game(name: str) -> Game:

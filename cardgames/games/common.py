@@ -13,6 +13,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardgames.core.engine import Action, Event, OptionSpec, OptionValue, PlayerId, State, View
+from cardgames.core.errors import quoted
 from cardgames.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -95,12 +96,14 @@ class CardGame:
             spec = specs.get(name)
             if spec is None:
                 known = ", ".join(specs) or "none"
-                raise ValueError(f"{self.title} has no option {name!r}; its options are: {known}")
+                raise ValueError(
+                    f"{self.title} has no option {quoted(name)}; its options are: {known}"
+                )
             if isinstance(spec.default, bool) != isinstance(value, bool):
                 kind = "on or off" if isinstance(spec.default, bool) else "a number"
-                raise ValueError(f"the {self.title} option {name!r} is {kind}, not {value!r}")
+                raise ValueError(f"the {self.title} option {quoted(name)} is {kind}, not {value!r}")
             if not isinstance(value, bool) and value < 0:
-                raise ValueError(f"the {self.title} option {name!r} cannot be negative")
+                raise ValueError(f"the {self.title} option {quoted(name)} cannot be negative")
         return {name: chosen.get(name, spec.default) for name, spec in specs.items()}
 
     def new_game(

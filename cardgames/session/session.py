@@ -5,7 +5,8 @@ Every front end (keys, mouse, typed commands, bots, tests) submits moves here an
 seats, keeps the history (a game is its set-up plus its commands), runs the bots, offers undo
 against bots, runs the turn clock of games that have one, and manages hand-over between humans:
 when the next human to act is not the one who saw the table last, it serves only the public view
-until that human says ``ready``.
+until that human says ``ready``. With ``confirm_pass``, the human who just moved first keeps his
+own view (to see the card he drew) until he says :meth:`Session.release`.
 
 Undo cannot peek: after taking a turn back, every card the player could not see there is dealt
 afresh by the game's ``sample_state`` from a seed drawn from the game's RNG, and that redeal is
@@ -20,7 +21,7 @@ from typing import Any
 
 from cardgames.bots import Bot
 from cardgames.core.engine import Action, Event, Game, Outcome, PlayerId, State, View
-from cardgames.core.errors import CardGameError
+from cardgames.core.errors import CardGameError, quoted
 from cardgames.core.registry import load_game
 from cardgames.core.rng import Rng
 from cardgames.session.commands import Accepted, Redeal, Rejected, Result, parse_redeal
@@ -68,6 +69,9 @@ class Session:
         clock: Monotonic seconds, for the turn clock (default ``time.monotonic``).
         turn_seconds: Seconds a human has for a turn in games with a turn clock; 0 switches the
             clock off; None (the default) takes the game's ``clock_seconds``, if it has one.
+        confirm_pass: When the turn passes to another human, keep showing the view of the
+            human who just moved (:attr:`passing`) until he calls :meth:`release`; without it,
+            the hand-over begins at once.
 
     Raises:
         ValueError: If the set-up is invalid.
@@ -79,6 +83,7 @@ class Session:
         *,
         clock: Clock | None = None,
         turn_seconds: float | None = None,
+        confirm_pass: bool = False,
     ) -> None:
         setup.check()
         self.setup = setup
@@ -97,10 +102,15 @@ class Session:
             if spec.bot is not None:
                 kind = default_bot if spec.bot == "default" else spec.bot
                 if kind not in factories:
-                    raise ValueError(f"unknown computer player {spec.bot!r} for {self.game.title}")
+                    raise ValueError(
+                        f"unknown computer player {quoted(spec.bot)} for {self.game.title}"
+                    )
                 self._bots[seat] = (factories[kind](), seat_rng.derive(seat))
         humans = self.humans
         self._shown: PlayerId | None = humans[0] if len(humans) == 1 else None
+        self.confirm_pass = confirm_pass
+        self._released = False
+        self._reason = ""
         if clock is None:
             import time
 
@@ -111,6 +121,7 @@ class Session:
         self.turn_seconds: float | None = turn_seconds or None
         self._turn_owner: PlayerId | None = None
         self._turn_started: float | None = None
+        self._paused_at: float | None = None
         self._sync_clock()
 
     def _deal(self) -> State:
@@ -143,10 +154,52 @@ class Session:
         While this is set, :meth:`view` gives only the public view and the human's moves are
         refused.
         """
+        seat = self._next_human()
+        if seat is None or self.passing is not None:
+            return None
+        return seat
+
+    @property
+    def passing(self) -> PlayerId | None:
+        """The human the terminal goes to next, while the one who just moved still sees his own
+        view (the card he drew); None otherwise. Ends with :meth:`release`.
+
+        Only with ``confirm_pass``; moves are refused and no clock runs meanwhile.
+        """
+        seat = self._next_human()
+        if seat is None or not self.confirm_pass or self._shown is None or self._released:
+            return None
+        return seat
+
+    @property
+    def handover_reason(self) -> str:
+        """Why the terminal changes hands, for the pass screen ("Anna's time ran out."), or ""."""
+        return self._reason if self.handover is not None else ""
+
+    def _whose(self, seat: PlayerId) -> str:
+        """``Anna's`` (the name exactly as written), or ``Your`` for the seat called "You"."""
+        return "Your" if self.names[seat] == "You" else possessive(self.names[seat])
+
+    def _next_human(self) -> PlayerId | None:
+        """The human to act if he is not the one whose view is shown, else None."""
         seat = self._state.current_player
         if seat is None or not self.is_human(seat) or seat == self._shown:
             return None
         return seat
+
+    def release(self) -> Result:
+        """The human who just moved has seen the table: begin the hand-over (:attr:`passing`).
+
+        Returns:
+            Accepted with no events, or Rejected if nothing is being passed on.
+        """
+        seat = self.passing
+        if seat is None or self._shown is None:
+            return Rejected("There is no terminal to pass on now.")
+        self._released = True
+        self._reason = f"{self._whose(self._shown)} turn is over."
+        self._sync_clock()
+        return Accepted(self._shown, None, "release", ())
 
     @property
     def viewer(self) -> PlayerId | None:
@@ -166,12 +219,27 @@ class Session:
         if self.handover != seat:
             return Rejected(f"It is not {self.names[seat]}'s turn to take the terminal.")
         self._shown = seat
+        self._released = False
+        self._reason = ""
         self._sync_clock(restart=True)
         return Accepted(seat, None, "ready", ())
 
     def view(self) -> View:
         """The view of :attr:`viewer` (the public view during a hand-over)."""
         return self._state.view(self.viewer)
+
+    def peek_view(self) -> View:
+        """The view of :attr:`viewer` with what that seat may look at on request but is not
+        shown by default (the game's ``State.peek``, e.g. his own pay-off bottom card in Spite &
+        Malice); the plain :meth:`view` for games without one or during a hand-over.
+
+        Looking changes nothing and is not a move: nothing goes into the history.
+        """
+        viewer = self.viewer
+        peek = getattr(self._state, "peek", None)
+        if viewer is None or peek is None:
+            return self.view()
+        return peek(viewer)
 
     def view_for(self, seat: PlayerId | None) -> View:
         """The view of any seat (for bots and tests; front ends use :meth:`view`)."""
@@ -191,7 +259,7 @@ class Session:
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the human to act, once the hand-over is done; () otherwise."""
         seat = self._state.current_player
-        if seat is None or not self.is_human(seat) or self.handover is not None:
+        if seat is None or not self.is_human(seat) or self._next_human() is not None:
             return ()
         return self._state.legal_actions()
 
@@ -231,7 +299,7 @@ class Session:
             return Rejected(f"It is {possessive(mover)} turn, not {possessive(other, alone=True)}.")
         if not self.is_human(seat):
             return Rejected(f"{self.names[seat]} is a computer player.")
-        if self.handover is not None:
+        if self._next_human() is not None:
             return Rejected(f"Hand the terminal to {self.names[seat]} first.")
         return None
 
@@ -362,6 +430,15 @@ class Session:
         lines = (self.describe(event, viewer) for event in self.events[-last:])
         return [line for line in lines if line]
 
+    def last_line_of(self, seat: PlayerId) -> str:
+        """The log line of ``seat``'s last event, from his side ("You drew 4♥"), or ""."""
+        for event in reversed(self.events):
+            if event.player == seat:
+                line = self.describe(event, seat)
+                if line:
+                    return line
+        return ""
+
     def commands(self) -> list[str]:
         """The command texts of the history, in order (with the set-up, a full record).
 
@@ -443,7 +520,29 @@ class Session:
         """Seconds left in the current human turn, or None when no clock runs."""
         if self._turn_started is None or self.turn_seconds is None:
             return None
-        return max(0.0, self.turn_seconds - (self._clock() - self._turn_started))
+        now = self._clock() if self._paused_at is None else self._paused_at
+        return max(0.0, self.turn_seconds - (now - self._turn_started))
+
+    @property
+    def clock_paused(self) -> bool:
+        """True while :meth:`pause_clock` holds the turn clock."""
+        return self._paused_at is not None
+
+    def pause_clock(self) -> None:
+        """Hold the turn clock (a screen covers the table: rules, a dialog, a question).
+
+        The time left stays as it is until :meth:`resume_clock`; pausing twice is pausing once.
+        """
+        if self._paused_at is None:
+            self._paused_at = self._clock()
+
+    def resume_clock(self) -> None:
+        """Let a held turn clock run on from the time it had when it was paused."""
+        if self._paused_at is None:
+            return
+        if self._turn_started is not None:
+            self._turn_started += self._clock() - self._paused_at
+        self._paused_at = None
 
     def tick(self) -> Accepted | None:
         """Submit the game's time-out move if the current human's time has run out.
@@ -462,6 +561,11 @@ class Session:
         if not isinstance(result, Accepted):
             return None
         self._timeouts.add(len(self.history) - 1)
+        if self._next_human() is not None:
+            # The player is away or too slow: the terminal passes on at once, and says why.
+            self._released = True
+            self._reason = f"{self._whose(seat)} time ran out."
+            self._sync_clock()
         return result
 
     def _timeout_action(self) -> Action | None:
@@ -479,7 +583,7 @@ class Session:
             self.turn_seconds is not None
             and seat is not None
             and self.is_human(seat)
-            and self.handover is None
+            and self._next_human() is None
             and self._timeout_action() is not None
         )
         if not runs:
@@ -488,4 +592,4 @@ class Session:
             return
         if restart or seat != self._turn_owner or self._turn_started is None:
             self._turn_owner = seat
-            self._turn_started = self._clock()
+            self._turn_started = self._clock() if self._paused_at is None else self._paused_at

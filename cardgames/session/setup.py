@@ -72,12 +72,7 @@ class GameSetup:
                 f"{info.title} takes {info.min_players}-{info.max_players} players, not {count}"
             )
         if self.options:
-            known = tuple(spec.name for spec in load_game(info.name).options)
-            for name in self.options:
-                if name not in known:
-                    raise ValueError(
-                        f"{info.title} has no option {name!r}; its options are: {', '.join(known)}"
-                    )
+            load_game(info.name).check_options(self.options)
 
 
 DEFAULT_NAMES = ("You", "Anna", "Bob", "Cyril", "Dana", "Emil")

@@ -2,21 +2,34 @@
 
 from __future__ import annotations
 
+import asyncio
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
+from weakref import WeakKeyDictionary
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from cardgames.tui.navigation import KeepSettings, StartGame
+from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import ascii_text
+from cardgames.tui.screens.base import AppModal, AppScreen
+from cardgames.tui.screens.dialogs import ConfirmDialog
 from cardgames.tui.screens.picker import PickerScreen
 from cardgames.tui.settings import AppSettings
 
 if TYPE_CHECKING:
     from cardgames.session.setup import GameSetup
+
+
+QUIT = ("Quit? The game in progress will be lost: games cannot be resumed yet.", "Quit", "Stay")
+"""The question Ctrl+Q asks while a game runs, and its two answers."""
 
 
 class CardGamesApp(App[None]):
@@ -26,17 +39,23 @@ class CardGamesApp(App[None]):
         setup: A game to start at once (the picker stays underneath for "back to games"), or None
             to open the picker.
         settings: Display and pacing choices.
-        clock: Monotonic seconds for the pass screen's arming delay and the turn clock (tests
+        clock: Monotonic seconds for the pass screen's quiet spell and the turn clock (tests
             inject a fake).
-        pass_delay: Seconds the pass screen ignores Enter after it appears.
+        pass_delay: Seconds without any key before the pass screen takes Enter (its quiet
+            spell, counted from the later of its appearance and the last key).
     """
 
     CSS_PATH = Path(__file__).parent / "app.tcss"
     TITLE = "Card games"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True)
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        # Priority, so the focus moves when Tab arrives: the keys typed right after it then go to
+        # the new field, not (late bindings being resolved after the letters) to the old one.
+        Binding("tab", "focus_next", "Next", show=False, priority=True),
+        Binding("shift+tab", "focus_previous", "Previous", show=False, priority=True),
     ]
+    _FOCUS_KEYS: ClassVar[dict[str, str]] = {"focus_next": "tab", "focus_previous": "shift+tab"}
 
     def __init__(
         self,
@@ -44,7 +63,7 @@ class CardGamesApp(App[None]):
         settings: AppSettings | None = None,
         *,
         clock: Callable[[], float] = time.monotonic,
-        pass_delay: float = 0.5,
+        pass_delay: float = 1.0,
     ) -> None:
         # Set before Textual's __init__, which reads the CSS variables (the border kinds).
         self.settings = settings or AppSettings()
@@ -52,6 +71,8 @@ class CardGamesApp(App[None]):
         self.initial_setup = setup
         self.clock = clock
         self.pass_delay = pass_delay
+        self.keys = KeyQuiet(clock, pass_delay)
+        self._key_screens: WeakKeyDictionary[events.Key, Screen[object]] = WeakKeyDictionary()
 
     def get_css_variables(self) -> dict[str, str]:
         """The theme's variables plus the ASCII-mode switches.
@@ -75,14 +96,95 @@ class CardGamesApp(App[None]):
         display = super().get_key_display(binding)
         return ascii_text(display) if self.settings.ascii else display
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Show a toast; its text is always shown literally (it may quote a name or a command).
+
+        ``markup`` is accepted for Textual's callers (``Widget.notify`` passes it) and ignored.
+        """
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     def get_default_screen(self) -> Screen[None]:
         """The game picker is the bottom screen."""
         return PickerScreen()
 
+    async def on_event(self, event: events.Event) -> None:
+        """Note which screen each key is typed on, before Textual hands it to that screen."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self.keys.key()
+            self._key_screens[event] = self.screen
+        await super().on_event(event)
+
+    def on_key(self, event: events.Key) -> None:
+        """Drop a key whose screen has gone by the time it reaches the app's bindings.
+
+        Textual resolves a key's bindings against the screen on top when the key comes back up
+        to the app; a key typed on a dialog that closed meanwhile would otherwise act on the
+        screen below (a burst of Enter in a dialog plays a card at the table).
+        """
+        typed_on = self._key_screens.pop(event, None)
+        if typed_on is not None and typed_on is not self.screen:
+            event.prevent_default()
+            event.stop()
+
+    def on_keep_settings(self, request: KeepSettings) -> None:
+        """A screen chose new settings for the games that follow."""
+        self.settings = request.settings
+
+    def on_start_game(self, request: StartGame) -> None:
+        """A set-up or game-over screen asks for a game: honoured only while it is on top."""
+        screen = request.screen
+        if not screen.is_active or getattr(screen, "closed", False):
+            return
+        if isinstance(screen, AppScreen | AppModal):
+            screen.closed = True
+        self.start_game(request.setup, replace=True, turn_seconds=request.turn_seconds)
+
     def on_mount(self) -> None:
-        """Start the command line's game, if one was given."""
+        """End cleanly on SIGTERM and SIGHUP; start the command line's game, if one was given."""
+        if not self.is_headless:
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGTERM, signal.SIGHUP):
+                loop.add_signal_handler(signum, self.end_by_signal, signum)
         if self.initial_setup is not None:
             self.start_game(self.initial_setup)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Tab and Shift+Tab move the focus, unless the focused widget binds them itself (the
+        command bar completes with Tab)."""
+        key = self._FOCUS_KEYS.get(action)
+        focused = self.focused
+        if key is not None and focused is not None and focused._bindings.key_to_bindings.get(key):
+            return False
+        return super().check_action(action, parameters)
+
+    async def action_quit(self) -> None:
+        """Quit; while a game is in progress, ask first, since the game would be lost."""
+        if not any(getattr(screen, "game_in_progress", False) for screen in self.screen_stack):
+            self.exit()
+            return
+        if isinstance(self.screen, ConfirmDialog) and self.screen.question == QUIT[0]:
+            return
+        self.push_screen(ConfirmDialog(*QUIT), self._quit_answer)
+
+    def _quit_answer(self, yes: bool | None) -> None:
+        if yes:
+            self.exit()
+
+    def end_by_signal(self, signum: int) -> None:
+        """Leave the app as Ctrl+Q would, restoring the terminal; exit status 128 + ``signum``.
+
+        SIGHUP is what a dropped SSH connection sends, SIGTERM what ``kill`` sends: without this
+        the terminal would stay in the alternate screen with mouse tracking on.
+        """
+        self.exit(return_code=128 + signum)
 
     def start_game(
         self, setup: GameSetup, *, replace: bool = False, turn_seconds: float | None = None
@@ -102,10 +204,10 @@ class CardGamesApp(App[None]):
         try:
             if turn_seconds is None:
                 turn_seconds = self.settings.turn_seconds
-            session = Session(setup, clock=self.clock, turn_seconds=turn_seconds)
-            table = TableScreen(
-                session, self.settings, clock=self.clock, pass_delay=self.pass_delay
+            session = Session(
+                setup, clock=self.clock, turn_seconds=turn_seconds, confirm_pass=True
             )
+            table = TableScreen(session, self.settings, keys=self.keys)
         except (ValueError, LookupError) as error:
             self.notify(str(error), severity="error")
             return

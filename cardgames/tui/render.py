@@ -314,6 +314,23 @@ def shorten_words(text: str, limit: int = 20) -> str:
     return re.sub(rf"\S{{{limit + 4},}}", cut, text)
 
 
+def literal(text: str) -> Text:
+    """``text`` to be shown exactly as written, brackets and all.
+
+    Textual reads a plain ``str`` given to a border title, a Static, a Label or a toast as
+    markup, so a player called ``[red]Bob`` would turn red and ``a[/b]`` would crash the screen.
+    Every text that holds something a player typed (a name, a command) goes through this (or is
+    built as Rich ``Text``) on its way to the screen.
+
+    Args:
+        text: Words that may contain a player's name or typed command.
+
+    Returns:
+        Rich Text, which Textual never parses as markup.
+    """
+    return Text(text)
+
+
 def shown(text: str, ascii: bool) -> str:
     """``text`` as the app draws it: unchanged, or through :func:`ascii_text` when ``ascii``."""
     return ascii_text(text) if ascii else text

@@ -81,6 +81,10 @@ async def _pass_screen(directory: Path) -> list[Path]:
         await pilot.pause()
         if _human_turn(app):
             await pilot.press("p")
+        # Anna sees the card she drew, then passes the terminal on.
+        await wait_until(pilot, lambda: getattr(app.screen, "session", None) is not None
+                         and app.screen.session.passing is not None)  # type: ignore[attr-defined]
+        await pilot.press("enter")
         await wait_until(pilot, lambda: type(app.screen).__name__ == "PassScreen")
         await pilot.pause()
         return [Path(app.save_screenshot("pass-screen.svg", str(directory)))]
@@ -110,9 +114,24 @@ async def _shithead(directory: Path) -> list[Path]:
     return paths
 
 
+async def _spite_malice(directory: Path) -> list[Path]:
+    setup = GameSetup("spite_malice", default_seats(3, 2), {}, SEED)
+    app = CardGamesApp(setup, _SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            await wait_until(pilot, lambda: _human_turn(app), 2000)
+            await pilot.press("enter", "enter")
+        await wait_until(pilot, lambda: _human_turn(app), 2000)
+        await pilot.press("enter")
+        await pilot.pause()
+        return [Path(app.save_screenshot("spite-malice-table.svg", str(directory)))]
+
+
 async def _all(directory: Path) -> list[Path]:
     paths: list[Path] = []
-    for shoot in (_picker_and_setup, _table_and_rules, _pass_screen, _game_over, _shithead):
+    shots = (_picker_and_setup, _table_and_rules, _pass_screen, _game_over, _shithead,
+             _spite_malice)
+    for shoot in shots:
         paths.extend(await shoot(directory))
     return paths
 
@@ -124,8 +143,8 @@ def write_screenshots(directory: Path) -> list[Path]:
         directory: Where to write; created if missing.
 
     Returns:
-        The files written: picker, setup, Makao table, rules, pass screen, game over, and the
-        Shithead swap phase and table.
+        The files written: picker, setup, Makao table, rules, pass screen, game over, the
+        Shithead swap phase and table, and the Spite & Malice table.
     """
     directory.mkdir(parents=True, exist_ok=True)
     return asyncio.run(_all(directory))

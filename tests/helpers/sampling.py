@@ -64,6 +64,7 @@ def check_sample(
     known: Known,
     *,
     allowed: Callable[[View, Card, str], bool] | None = None,
+    view_of: Callable[[State, PlayerId | None], View] | None = None,
 ) -> State:
     """Sample ``state`` from ``viewer``'s view and check the sample; returns it.
 
@@ -76,11 +77,15 @@ def check_sample(
         known: Which cards the viewer knows the place of, judged from its view of ``state``.
         allowed: Further limits on where an unknown card may be dealt (e.g. the stock after a
             reshuffle); by default any place the viewer cannot see.
+        view_of: The view to sample from, if not ``State.view`` (e.g. one that shows what the
+            seat may look at any time); the plain view must come out equal too.
     """
-    view = state.view(viewer)
+    view = state.view(viewer) if view_of is None else view_of(state, viewer)
     seed = rng.randrange(2**32)
     sample = game.sample_state(view, Rng(seed))
-    assert sample.view(viewer) == view, f"the sample's view differs (viewer {viewer})"
+    again_view = sample.view(viewer) if view_of is None else view_of(sample, viewer)
+    assert again_view == view, f"the sample's view differs (viewer {viewer})"
+    assert sample.view(viewer) == state.view(viewer)
     assert sample.card_count() == state.card_count()
     truth, dealt = places(state), places(sample)
     counts = Counter(card for card, _ in dealt)

@@ -16,6 +16,7 @@ from cardgames.core import registry
 from cardgames.core.engine import Event, OptionSpec, OptionValue, Outcome, PlayerId
 from cardgames.core.errors import IllegalMove, InvalidCommand
 from cardgames.core.rng import Rng
+from cardgames.games.common import CardGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +127,10 @@ class RaceGame:
     aliases: tuple[str, ...] = ()
     min_players = 2
     max_players = 4
-    options = (OptionSpec("long", "Race to 30 instead of 10."),)
+    options = (
+        OptionSpec("long", "Race to 30 instead of 10."),
+        OptionSpec("target", "Points that win (0: the usual 10 or 30).", 0),
+    )
     clock_seconds = 30
 
     def new_game(
@@ -137,8 +141,13 @@ class RaceGame:
         options: Mapping[str, OptionValue] | None = None,
         game_number: int = 0,
     ) -> RaceState:
-        target = 30 if (options or {}).get("long") else 10
+        chosen = self.check_options(options)
+        target = int(chosen["target"]) or (30 if chosen["long"] else 10)
         return RaceState(players, target, Rng(seed))
+
+    def check_options(self, options: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
+        """Checked as every game of the collection checks its options."""
+        return CardGame.check_options(self, options)  # type: ignore[arg-type]
 
     def state_from_json(self, data: Mapping[str, Any]) -> RaceState:
         state = RaceState(data["players"], data["target"], Rng.from_json(data["rng"]))

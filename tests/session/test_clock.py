@@ -20,7 +20,7 @@ SOLO = (SeatSpec("You"), SeatSpec("Bot", "random"))
 DUO = (SeatSpec("Anna"), SeatSpec("Bob"))
 
 
-def race(seats: tuple[SeatSpec, ...], clock: FakeClock, **kwargs: float | None) -> Session:
+def race(seats: tuple[SeatSpec, ...], clock: FakeClock, **kwargs: float | bool | None) -> Session:
     return Session(GameSetup("race", seats, seed=3), clock=clock, **kwargs)
 
 
@@ -108,3 +108,64 @@ def test_hand_over_shows_only_the_public_view(clock: FakeClock) -> None:
     assert session.view().secret is None
     session.ready(1)
     assert session.view().secret == secrets[1]
+
+
+def test_a_paused_clock_keeps_its_time_until_resumed(clock: FakeClock) -> None:
+    session = race(SOLO, clock, turn_seconds=8)
+    clock.advance(2)
+    session.pause_clock()
+    session.pause_clock()
+    clock.advance(100)
+    assert session.time_left() == 6
+    assert session.tick() is None and session.history == []
+    session.resume_clock()
+    assert session.time_left() == 6
+    clock.advance(6)
+    assert session.tick() is not None
+
+
+def test_the_mover_keeps_his_view_until_he_passes_the_terminal_on(clock: FakeClock) -> None:
+    session = race(DUO, clock, turn_seconds=0, confirm_pass=True)
+    assert session.passing is None and session.handover == 0, "nobody has looked yet"
+    session.ready(0)
+    anna = session.view_for(0).secret
+    assert isinstance(session.submit(0, Add(1)), Accepted)
+    assert session.passing == 1 and session.handover is None
+    assert session.viewer == 0 and session.view().secret == anna, "Anna still sees her table"
+    assert session.legal_actions() == () and session.completions() == ()
+    assert session.submit(1, Add(1)) == Rejected("Hand the terminal to Bob first.")
+    assert isinstance(session.ready(1), Rejected), "Bob waits until Anna passes on"
+    assert session.last_line_of(0) == "You added 1"
+    assert isinstance(session.release(), Accepted)
+    assert session.passing is None and session.handover == 1 and session.viewer is None
+    assert session.handover_reason == "Anna's turn is over."
+    assert isinstance(session.release(), Rejected)
+    assert isinstance(session.ready(1), Accepted)
+    assert session.viewer == 1 and session.handover_reason == ""
+
+
+def test_no_clock_while_the_mover_looks(clock: FakeClock) -> None:
+    session = race(DUO, clock, turn_seconds=5, confirm_pass=True)
+    session.ready(0)
+    session.submit(0, Add(1))
+    assert session.passing == 1 and not session.clock_running
+    clock.advance(100)
+    assert session.tick() is None and len(session.history) == 1
+
+
+def test_a_time_out_passes_the_terminal_on_at_once_and_says_why(clock: FakeClock) -> None:
+    session = race(DUO, clock, turn_seconds=5, confirm_pass=True)
+    session.ready(0)
+    clock.advance(5)
+    assert session.tick() is not None
+    assert session.passing is None and session.handover == 1 and session.viewer is None
+    assert session.handover_reason == "Anna's time ran out."
+
+
+def test_the_reason_keeps_a_name_exactly_as_written(clock: FakeClock) -> None:
+    seats = (SeatSpec("[red]bob"), SeatSpec("Anna"))
+    session = race(seats, clock, turn_seconds=5, confirm_pass=True)
+    session.ready(0)
+    session.submit(0, Add(1))
+    session.release()
+    assert session.handover_reason == "[red]bob's turn is over."

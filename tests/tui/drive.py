@@ -36,6 +36,21 @@ async def table_when_my_turn(pilot: Pilot[None], app: CardGamesApp) -> TableScre
     return screen
 
 
+def passing(app: CardGamesApp) -> bool:
+    """True while the player who just moved still sees the table before passing it on."""
+    screen = table(app)
+    return screen is not None and screen.session.passing is not None
+
+
+async def pass_on(pilot: Pilot[None], app: CardGamesApp, clock: object = None) -> None:
+    """Wait until the player who just moved is asked to pass on, then press Enter (after moving
+    a fake ``clock``, which has a ``now``, past the quiet spell)."""
+    await wait_until(pilot, lambda: passing(app))
+    if clock is not None:
+        clock.now += 1  # type: ignore[attr-defined]
+    await pilot.press("enter")
+
+
 def screen_name(app: CardGamesApp) -> str:
     """The class name of the top screen."""
     return type(app.screen).__name__

@@ -13,6 +13,7 @@ from cardgames.tui.widgets.hand import HandWidget
 from tests.tui.drive import (
     arrows,
     human_to_move,
+    pass_on,
     play_one_turn,
     screen_name,
     table,
@@ -77,11 +78,15 @@ async def test_hot_seat_pass_screen_ignores_early_enter_and_shows_the_right_hand
         assert isinstance(app.screen, PassScreen), "Enter within 0.5 s must be ignored"
         clock.now += 0.3
         await pilot.press("enter")
+        assert isinstance(app.screen, PassScreen), "a key restarts the quiet spell"
+        clock.now += 0.6
+        await pilot.press("enter")
         screen = await table_when_my_turn(pilot, app)
         session = screen.session
         assert screen.query_one(HandWidget).cards == session.view_for(0).hand
         while session.current_player == 0:
             await play_one_turn(pilot, app)
+        await pass_on(pilot, app, clock)
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
         assert app.screen.player == "Bob"
         assert screen.query_one(HandWidget).cards == (), "the table under the cover is public"

@@ -14,7 +14,7 @@ from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
-from tests.tui.drive import human_to_move, play_one_turn, table
+from tests.tui.drive import human_to_move, passing, play_one_turn, table
 
 WIDTH, HEIGHT = 80, 24
 CARD = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
@@ -75,8 +75,12 @@ async def test_no_frame_shows_the_hand_of_a_player_not_at_the_terminal() -> None
         while handovers < 6:
             await wait_until(
                 pilot, lambda: isinstance(app.screen, PassScreen) or human_to_move(app)
+                or passing(app)
             )
-            if isinstance(app.screen, PassScreen):
+            if passing(app):
+                # The player who just moved looks at the table, then passes it on.
+                await pilot.press("enter")
+            elif isinstance(app.screen, PassScreen):
                 # The named player takes the terminal, then presses Enter.
                 app.holder = names.index(app.screen.player)
                 await pilot.press("enter")
@@ -95,3 +99,43 @@ async def test_no_frame_shows_the_hand_of_a_player_not_at_the_terminal() -> None
     bob_seen = [text for text, hands, holder in app.frames
                 if holder == 1 and any(card.symbol in text for card in hands[1])]
     assert bob_seen, "the recorder must see Bob's hand once he holds the terminal"
+
+
+async def test_the_player_who_drew_sees_his_card_before_passing_on() -> None:
+    from cardgames.tui.widgets.hand import HandWidget
+    from tests.tui.drive import passing
+
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
+    app = RecordingApp(GameSetup("makao", seats, {}, 5), AppSettings(bot_delay=0), pass_delay=0)
+    async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        app.holder = 0
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = table(app)
+        assert screen is not None
+        session = screen.session
+        before = set(session.view_for(0).hand)
+        await pilot.press("d")
+        await pilot.pause()
+        if session.current_player == 0:
+            await pilot.press("p")
+        await wait_until(pilot, lambda: passing(app))
+        drawn = set(session.view_for(0).hand) - before
+        assert drawn and drawn <= set(screen.query_one(HandWidget).cards), "Anna sees her card"
+        status = str(screen.query_one("#status").render())
+        assert "You drew" in status and "press Enter to pass to Bob" in status
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        app.holder = 1
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: human_to_move(app))
+        await pilot.pause()
+    anna_frames = [hands for _, hands, holder in app.frames if holder == 0]
+    assert anna_frames
+    for text, hands, holder in app.frames:
+        if holder == 0:
+            shown = {match.group(0) for match in CARD.finditer(text)}
+            assert not shown & {card.symbol for card in hands[1]}, text
+    assert any(holder == 0 and any(card.symbol in text for card in drawn)
+               for text, _, holder in app.frames), "a frame shows Anna the card she drew"

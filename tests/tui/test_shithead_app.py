@@ -18,7 +18,7 @@ from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.table_row import TableRow
-from tests.tui.drive import arrows
+from tests.tui.drive import arrows, pass_on
 from tests.tui.shithead_drive import FakeClock, deal, my_turn, play_turn, position, table
 
 SIZE = (80, 24)
@@ -216,6 +216,7 @@ async def test_hot_seat_swaps_happen_behind_the_pass_screen() -> None:
         anna = session.view_for(0)
         assert screen.query_one(HandWidget).cards == tuple(sorted(anna.hand))
         await pilot.press("1", "r")
+        await pass_on(pilot, app, clock)
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
         assert _cover(app) == "Bob"
         assert screen.query_one(HandWidget).cards == (), "Anna's hand is gone before Bob comes"

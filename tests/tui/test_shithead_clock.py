@@ -111,3 +111,66 @@ async def test_no_clock_under_the_pass_screen(monkeypatch: pytest.MonkeyPatch) -
         await wait_until(pilot, lambda: my_turn(app))
         assert session.clock_running and session.time_left() == 45
         assert "⏱ 0:45" in _topbar(app)
+
+
+@pytest.mark.parametrize("cover", ["question_mark", "q", "ctrl+q"])
+async def test_the_clock_holds_under_every_screen_that_covers_the_table(cover: str) -> None:
+    clock = FakeClock()
+    app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1),
+                       AppSettings(bot_delay=0, turn_seconds=8), clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        await pilot.press("r")
+        await wait_until(pilot, lambda: my_turn(app) and table(app).session.clock_running)
+        screen = table(app)
+        session = screen.session
+        moves = len(session.history)
+        await pilot.press(cover)
+        await wait_until(pilot, lambda: app.screen is not screen)
+        clock.now += 10
+        screen.tick()
+        await pilot.pause()
+        assert len(session.history) == moves, "no time-out while the table is covered"
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen)
+        assert session.time_left() == 8
+        screen.tick()
+        assert len(session.history) == moves
+
+
+async def test_after_a_time_out_only_a_key_after_a_quiet_spell_uncovers_the_next_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tests.tui.screen_text import screen_text
+
+    deal(monkeypatch, position(
+        hands=["5c 9d Ad", "3h 4h 6h"],
+        face_up=[["Jd", "Qd", "Kd"], ["Jh", "Qh", "Kh"]],
+        face_down=[["3d", "4d", "5d"], ["3s", "4s", "5s"]],
+        pile="7c",
+    ))
+    clock = FakeClock()
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
+    app = CardGamesApp(GameSetup("shithead", seats, {}, 1), AppSettings(bot_delay=0,
+                       turn_seconds=30), clock=clock, pass_delay=1.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        clock.now += 2
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: my_turn(app))
+        screen = table(app)
+        await pilot.press("right")
+        clock.now += 30
+        screen.tick()
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        assert app.screen.player == "Bob"
+        await wait_until(pilot, lambda: "Anna's time ran out." in screen_text(app))
+        for _ in range(3):
+            # Anna is still pressing keys: none of them counts, however late.
+            clock.now += 0.6
+            await pilot.press("enter")
+            assert isinstance(app.screen, PassScreen)
+        clock.now += 1.1
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: my_turn(app))
+        assert screen.session.viewer == 1

@@ -218,7 +218,7 @@ def test_ascii_suit_demand_reads_just_the_suit() -> None:
 async def test_coming_soon_note_does_not_follow_onto_the_setup() -> None:
     app = CardGamesApp(settings=FAST)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.press("3")
+        await pilot.press("4")
         await pilot.pause()
         assert "coming soon" in screen_text(app)
         await pilot.press("1")

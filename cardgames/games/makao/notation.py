@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from cardgames.core.cards import Card, cards_text, parse_card, parse_rank, parse_suit
 from cardgames.core.engine import Event
-from cardgames.core.errors import IllegalMove, InvalidCommand
+from cardgames.core.errors import IllegalMove, InvalidCommand, quoted
 from cardgames.games.makao.actions import (
     Action,
     CallMakao,
@@ -61,7 +61,7 @@ def parse_command(view: MakaoView, text: str) -> Action:
     elif verb in _SIMPLE and not args:
         action = _SIMPLE[verb]
     else:
-        raise InvalidCommand(f"{text.strip()!r} is not a Makao command. {HELP}")
+        raise InvalidCommand(f"{quoted(text)} is not a Makao command. {HELP}")
     if action in view.legal:
         return action
     if view.viewer is None or view.viewer != view.current_player:
@@ -134,7 +134,7 @@ def _read_demand(args: list[str]) -> Demand:
         return Demand("rank", parse_rank(word))
     except InvalidCommand:
         raise InvalidCommand(
-            f"{args[0]!r} is neither a rank nor a suit; try demand 7, demand h or demand none"
+            f"{quoted(args[0])} is neither a rank nor a suit; try demand 7, demand h or demand none"
         ) from None
 
 

@@ -46,12 +46,12 @@ GAME = CardGame(
     min_players=2,
     max_players=4,
     options=(
-        OptionSpec(
-            VOLUNTARY_PICKUP, "You may pick up the pile even when you could play (SH-8)."
-        ),
+        # SH-8
+        OptionSpec(VOLUNTARY_PICKUP, "You may pick up the pile even when you could play."),
+        # SH-16
         OptionSpec(
             PLAY_TO_LAST,
-            "Play on after the first player is out, until one is left: the shithead (SH-16).",
+            "Play on after the first player is out, until one is left: the shithead.",
         ),
     ),
     package=__name__,

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from cardgames.core.cards import Card, Rank, parse_card
 from cardgames.core.engine import Event
-from cardgames.core.errors import IllegalMove, InvalidCommand
+from cardgames.core.errors import IllegalMove, InvalidCommand, quoted
 from cardgames.games.shithead.actions import (
     Action,
     Blind,
@@ -47,7 +47,7 @@ def _position(words: Sequence[str], verb: str) -> int:
         raise InvalidCommand(f"Write {verb} and one position, e.g. {verb} 2")
     word = words[0]
     if word not in ("1", "2", "3"):
-        raise InvalidCommand(f"{word!r} is not a position; positions are 1, 2 and 3")
+        raise InvalidCommand(f"{quoted(word)} is not a position; positions are 1, 2 and 3")
     return int(word)
 
 
@@ -100,7 +100,7 @@ def read_action(text: str) -> Action:
         raise InvalidCommand(f"Type a command: {_VERBS}")
     reader = _READERS.get(words[0].lower())
     if reader is None:
-        raise InvalidCommand(f"{words[0]!r} is not a Shithead command; try {_VERBS}")
+        raise InvalidCommand(f"{quoted(words[0])} is not a Shithead command; try {_VERBS}")
     return reader(words[1:])
 
 

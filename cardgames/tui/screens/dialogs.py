@@ -12,16 +12,16 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, OptionList
 from textual.widgets.option_list import Option
 
 from cardgames.core.engine import Action
-from cardgames.tui.render import shown
+from cardgames.tui.render import literal, shown
+from cardgames.tui.screens.base import AppModal
 from cardgames.tui.settings import settings_of
 
 
-class ChoiceDialog(ModalScreen[Action | None]):
+class ChoiceDialog(AppModal[Action | None]):
     """Pick one action from a short list (a demand, a joker's meaning); Escape picks nothing.
 
     Args:
@@ -48,7 +48,7 @@ class ChoiceDialog(ModalScreen[Action | None]):
         """The question, the list and the keys."""
         ascii = settings_of(self.app).ascii
         with Vertical(id="dialog"):
-            yield Label(shown(self.title_text, ascii), id="dialog-title")
+            yield Label(literal(shown(self.title_text, ascii)), id="dialog-title")
             yield OptionList(
                 *(Option(self._label(label, action, ascii), id=str(i))
                   for i, (label, action) in enumerate(self.choices)),
@@ -78,7 +78,7 @@ class ChoiceDialog(ModalScreen[Action | None]):
         self.dismiss(None)
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(AppModal[bool]):
     """A yes/no question with two buttons; the safe answer has the focus.
 
     ``y`` answers yes and ``n``/Escape no; Enter presses the focused button, so Enter alone never
@@ -106,7 +106,7 @@ class ConfirmDialog(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         """The question, the buttons and the keys."""
         with Vertical(id="dialog"):
-            yield Label(self.question, id="dialog-title")
+            yield Label(literal(self.question), id="dialog-title")
             with Horizontal(id="dialog-buttons"):
                 yield Button(self.no, id="no", variant="primary")
                 yield Button(self.yes, id="yes", variant="error")

@@ -8,10 +8,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from cardgames.session.session import Session
+from cardgames.tui.render import literal
+from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import AppSettings
 
 _PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th")
@@ -61,17 +62,7 @@ def result_text(session: Session) -> Text:
     return text
 
 
-def play_again(app: object, session: Session) -> None:
-    """Deal the next game of ``session`` (same seats, options and turn clock, the next seed) in
-    place of the top screen."""
-    from cardgames.tui.app import CardGamesApp
-
-    if isinstance(app, CardGamesApp):
-        app.start_game(session.setup.next_game(), replace=True,
-                       turn_seconds=session.turn_seconds or 0)
-
-
-class GameOverScreen(Screen[str]):
+class GameOverScreen(AppScreen[str]):
     """Shows the result over the final table, and says what the player chose.
 
     Enter/``a`` plays again with the same seats, ``t``/Escape looks at the final table (every
@@ -108,7 +99,7 @@ class GameOverScreen(Screen[str]):
             if len(outcome.winners) == 1 and self.session.names[outcome.winners[0]] == "You":
                 headline = "You win!"
         with Center(), Vertical(id="over-box"):
-            yield Static(f"{self.session.game.title}: {headline}", id="over-title")
+            yield Static(literal(f"{self.session.game.title}: {headline}"), id="over-title")
             yield Static(result_text(self.session), id="over-result")
             with Horizontal(id="over-buttons"):
                 yield Button("Play again", id="again", variant="primary")

@@ -2,32 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from cardgames.tui.render import CardStyle, cards_in_text
+from cardgames.tui.quiet import KeyQuiet
+from cardgames.tui.render import CardStyle, cards_in_text, literal
+from cardgames.tui.screens.base import AppScreen
 
 
-class PassScreen(Screen[bool]):
+class PassScreen(AppScreen[bool]):
     """Covers the whole table until the next player has the terminal.
 
-    It is a plain (opaque) Screen, so nothing of the table shows through. Enter is ignored for the
-    first ``delay`` seconds, so a double press by the previous player cannot reveal the next hand.
-    Dismisses with True on Enter, False when the players want to leave the game.
+    It is a plain (opaque) Screen, so nothing of the table shows through. Enter counts only after
+    a quiet spell (:class:`KeyQuiet`: no key at all for about a second, counted from the later of
+    the screen's appearance and the last key), so keys still coming from the previous player, or
+    his double press, cannot reveal the next hand. Dismisses with True on Enter, False when the
+    players want to leave the game.
 
     Args:
         name: The player who must take the terminal.
         recent: Public log lines to show (what happened since), oldest first.
         style: How to draw card names.
-        clock: Monotonic seconds (injected by tests).
-        delay: Seconds before Enter is accepted.
+        keys: When the last key came (the app's).
+        reason: Why the terminal changes hands ("Anna's time ran out."), or "".
     """
 
     AUTO_FOCUS = ""
@@ -41,16 +43,16 @@ class PassScreen(Screen[bool]):
         name: str,
         recent: tuple[str, ...],
         style: CardStyle,
-        clock: Callable[[], float],
-        delay: float,
+        keys: KeyQuiet,
+        reason: str = "",
     ) -> None:
         super().__init__()
         self.player = name
         self.recent = recent
         self.card_style = style
-        self.clock = clock
-        self.delay = delay
-        self.shown_at = clock()
+        self.keys = keys
+        self.reason = reason
+        self.shown_at = keys.clock()
 
     def compose(self) -> ComposeResult:
         """The message, the recent public moves and the key hint."""
@@ -63,6 +65,8 @@ class PassScreen(Screen[bool]):
                 ),
                 id="pass-title",
             )
+            if self.reason:
+                yield Static(literal(self.reason), id="pass-reason")
             yield Static(self._recent(), id="pass-recent")
             yield Static("", id="pass-wait")
         yield Footer()
@@ -75,13 +79,18 @@ class PassScreen(Screen[bool]):
             text.append("\n")
         return text
 
+    @property
+    def armed(self) -> bool:
+        """True once the keyboard has been quiet long enough for Enter to count."""
+        return self.keys.quiet_since(self.shown_at)
+
     def action_ready(self) -> None:
-        """Go on to the next player's view, unless Enter came too soon after the screen opened."""
-        if self.clock() - self.shown_at < self.delay:
-            self.query_one("#pass-wait", Static).update(
-                Text(f"{self.player}, press Enter again once you hold the terminal.",
-                     style="italic #9a9a9a")
-            )
+        """Go on to the next player's view, unless the keyboard was not quiet long enough."""
+        if not self.keys.key_counts(self.shown_at):
+            self.query_one("#pass-wait", Static).update(Text.assemble(
+                (self.player, "italic #ffd75f"),
+                (", let go of the keys for a second, then press Enter.", "italic #9a9a9a"),
+            ))
             return
         self.dismiss(True)
 

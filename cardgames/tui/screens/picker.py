@@ -11,12 +11,12 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cardgames.core.registry import GAMES, GameInfo
 from cardgames.tui.render import shown
+from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import settings_of
 
 BLURB_WIDTH = 62
@@ -45,7 +45,7 @@ def game_entry(number: int, info: GameInfo, *, ascii: bool = False) -> Text:
     return text
 
 
-class PickerScreen(Screen[None]):
+class PickerScreen(AppScreen[None]):
     """Choose a game: arrows and Enter, or its number; ``q`` quits."""
 
     AUTO_FOCUS = "#games"
@@ -78,7 +78,9 @@ class PickerScreen(Screen[None]):
         self._open(GAMES[event.option_index])
 
     def action_pick(self, index: int) -> None:
-        """Pick the game with that (0-based) number."""
+        """Pick the game with that (0-based) number; the list marks it, so a following Enter
+        means the same game (a game coming soon says so again)."""
+        self.query_one("#games", OptionList).highlighted = index
         self._open(GAMES[index])
 
     def _open(self, info: GameInfo) -> None:
@@ -90,4 +92,4 @@ class PickerScreen(Screen[None]):
 
         # A "coming soon" note belongs to the picker; it must not follow onto the set-up.
         self.app.clear_notifications()
-        self.app.push_screen(SetupScreen(info))
+        self.open(SetupScreen(info))

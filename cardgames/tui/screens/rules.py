@@ -7,10 +7,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
-from cardgames.tui.render import ascii_rules
+from cardgames.tui.render import ascii_rules, literal
+from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import settings_of
 
 
@@ -26,7 +26,7 @@ class AsciiMarkdown(Markdown):
         self.BULLETS = ["- ", "* ", "+ ", "- ", "* "]
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(AppScreen[None]):
     """Shows a game's ``rules_text()``; Escape, ``q`` or ``?`` goes back.
 
     In ASCII mode the text is transliterated (:func:`ascii_rules`) and bullets are ASCII.
@@ -51,7 +51,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """A title line, the scrolling rules and the footer."""
-        yield Static(f" Rules of {self.game_title} ", id="rules-title")
+        yield Static(literal(f" Rules of {self.game_title} "), id="rules-title")
         with VerticalScroll(id="rules-body"):
             if settings_of(self.app).ascii:
                 yield AsciiMarkdown(ascii_rules(self.markdown))

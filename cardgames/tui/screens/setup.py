@@ -13,14 +13,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
-from cardgames.core.engine import OptionSpec
+from cardgames.core.engine import OptionSpec, OptionValue
+from cardgames.core.errors import quoted
 from cardgames.core.registry import GameInfo, load_game
 from cardgames.session.setup import DEFAULT_NAMES, HUMAN_NAMES, GameSetup, SeatSpec
+from cardgames.tui.navigation import StartGame
 from cardgames.tui.render import shown
+from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import settings_of
+from cardgames.tui.widgets.text_input import TextInput
 
 MAX_SEATS = 6
 """Rows of seats the screen holds; those beyond the player count are hidden."""
@@ -82,7 +85,12 @@ class Tick(Checkbox):
         return Content.assemble(box, " ", self.label)
 
 
-class SetupScreen(Screen[None]):
+class SetupBody(VerticalScroll, can_focus=False):
+    """The scrolling form: no Tab stop of its own (it would show no focus); moving the focus
+    between the fields scrolls it."""
+
+
+class SetupScreen(AppScreen[None]):
     """Set up a game of ``info``; ``s`` or the Start button deals, Escape goes back.
 
     Args:
@@ -110,7 +118,7 @@ class SetupScreen(Screen[None]):
         """Players count, seat rows, options, seed and the buttons."""
         ascii = settings_of(self.app).ascii
         yield Static(shown(f" {self.info.title} — set up a game ", ascii), id="setup-title")
-        with VerticalScroll(id="setup-body"):
+        with SetupBody(id="setup-body"):
             with Horizontal(classes="setup-row"):
                 yield Label("Players", classes="setup-label")
                 yield Button(shown("−", ascii), id="fewer", classes="small")
@@ -123,24 +131,29 @@ class SetupScreen(Screen[None]):
             for seat in range(MAX_SEATS):
                 with Horizontal(classes="setup-row seat-row", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="setup-label")
-                    yield Input(self.names[seat], id=f"name-{seat}", classes="seat-name",
+                    yield TextInput(self.names[seat], id=f"name-{seat}", classes="seat-name",
                                 max_length=12)
                     yield Tick("computer", seat > 0, id=f"bot-{seat}", classes="seat-bot")
             if self.options:
                 yield Label("House rules", classes="setup-heading")
             for option in self.options:
                 with Horizontal(classes="setup-row option-row"):
-                    yield Tick(option.name, bool(option.default), id=f"opt-{option.name}",
-                               classes="option")
+                    if isinstance(option.default, bool):
+                        yield Tick(option.name, option.default, id=f"opt-{option.name}",
+                                   classes="option")
+                    else:
+                        yield Label(option.name, classes="option option-name")
+                        yield TextInput(str(option.default), id=f"opt-{option.name}",
+                                        type="integer", classes="seat-name option-number")
                     yield Label(shown(option.summary, ascii), classes="setup-note option-note")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
-                yield Input(placeholder="blank: random", id="seed", type="integer",
+                yield TextInput(placeholder="blank: random", id="seed", type="integer",
                             classes="seat-name")
             if self.clock_seconds is not None:
                 with Horizontal(classes="setup-row"):
                     yield Label("Clock", classes="setup-label")
-                    yield Input(self._clock_default(), id="turn-clock", classes="seat-name")
+                    yield TextInput(self._clock_default(), id="turn-clock", classes="seat-name")
                     yield Label("  seconds per turn, or off", classes="setup-note")
             yield Static("", id="setup-error")
             with Horizontal(id="setup-buttons"):
@@ -171,7 +184,8 @@ class SetupScreen(Screen[None]):
             seconds = -1
         if not 0 < seconds <= 3600:
             raise ValueError(
-                f"The turn clock must be a number of seconds (1 to 3600) or off, not {text!r}."
+                "The turn clock must be a number of seconds (1 to 3600) or off, "
+                f"not {quoted(text)}."
             )
         return seconds
 
@@ -180,7 +194,7 @@ class SetupScreen(Screen[None]):
         self._show_rows()
         # Long option names (voluntary-pickup) get a wider column than the stylesheet's 18 cells.
         widest = max((len(option.name) for option in self.options), default=0) + 7
-        for box in self.query("Checkbox.option"):
+        for box in self.query(".option"):
             box.styles.width = max(18, widest)
         self.query_one("#start", Button).focus()
 
@@ -242,20 +256,34 @@ class SetupScreen(Screen[None]):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or self.names[seat]
             computer = self.query_one(f"#bot-{seat}", Checkbox).value
             seats.append(SeatSpec(name, "default" if computer else None))
-        options = {o.name: self.query_one(f"#opt-{o.name}", Checkbox).value for o in self.options}
+        options = {option.name: self._option_value(option) for option in self.options}
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
             seed = int(seed_text) if seed_text else secrets.randbelow(1_000_000)
         except ValueError:
-            raise ValueError(f"The seed must be a whole number, not {seed_text!r}.") from None
+            raise ValueError(f"The seed must be a whole number, not {quoted(seed_text)}.") from None
         setup = GameSetup(self.info.name, tuple(seats), options, seed)
         setup.check()
         return setup
 
+    def _option_value(self, option: OptionSpec) -> OptionValue:
+        """The form's value of ``option``: a tick, or the number typed (checked by the game).
+
+        Raises:
+            ValueError: If a number option's field does not hold a whole number.
+        """
+        if isinstance(option.default, bool):
+            return self.query_one(f"#opt-{option.name}", Checkbox).value
+        text = self.query_one(f"#opt-{option.name}", Input).value.strip()
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(
+                f"The option {option.name} must be a whole number, not {quoted(text)}."
+            ) from None
+
     def action_start(self) -> None:
         """Deal the game and go to the table."""
-        from cardgames.tui.app import CardGamesApp
-
         try:
             setup = self.setup()
             turn_seconds = self.turn_seconds()
@@ -265,13 +293,11 @@ class SetupScreen(Screen[None]):
         seat = repeated_name([spec.name for spec in setup.seats])
         if seat is not None:
             name = setup.seats[seat].name
-            self._refuse(f"Two players are called {name!r}; give seat {seat + 1} another name "
-                         "so the hand-over screen can tell them apart.")
+            self._refuse(f"Two players are called {quoted(name)}; give seat {seat + 1} another "
+                         "name so the hand-over screen can tell them apart.")
             self.query_one(f"#name-{seat}", Input).focus()
             return
-        app = self.app
-        if isinstance(app, CardGamesApp):
-            app.start_game(setup, replace=True, turn_seconds=turn_seconds)
+        self.post_message(StartGame(self, setup, turn_seconds))
 
     def _refuse(self, message: str) -> None:
         self.query_one("#setup-error", Static).update(Text(message, style="bold #ff5f5f"))

@@ -17,7 +17,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
@@ -25,17 +24,19 @@ from cardgames.core.engine import PlayerId
 from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.session import Session
 from cardgames.tui.boards import load_board
+from cardgames.tui.navigation import KeepSettings, StartGame
+from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import CardStyle, cards_in_text, shorten_words, shown
+from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.screens.dialogs import ConfirmDialog
 from cardgames.tui.screens.pass_screen import PassScreen
-from cardgames.tui.screens.rules import RulesScreen
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.board import Board, TableInfo
 from cardgames.tui.widgets.command_bar import CommandBar
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.table_row import TableRow
 
-_LEAVE = ("Leave this game?", "Leave", "Stay")
+_LEAVE = ("Leave this game? It will be lost: games cannot be resumed yet.", "Leave", "Stay")
 
 
 def _with_symbols(command: str) -> str:
@@ -50,16 +51,13 @@ def _with_symbols(command: str) -> str:
         except InvalidCommand:
             words.append(word)
     return " ".join(words)
-
-
-class TableScreen(Screen[None]):
+class TableScreen(AppScreen[None]):
     """One game in play.
 
     Args:
         session: The game; this screen is the only UI part that talks to it.
         settings: Display and pacing choices.
-        clock: Monotonic seconds for the pass screen's arming delay (injected by tests).
-        pass_delay: Seconds the pass screen ignores Enter.
+        keys: When the last key came, for the quiet spells of the hand-over.
     """
 
     AUTO_FOCUS = ""
@@ -67,6 +65,8 @@ class TableScreen(Screen[None]):
         # A priority binding runs before the next key is handed to a widget, so the keys typed
         # right after ``:`` reach the bar, not the table.
         Binding("colon", "command", "Command", priority=True),
+        # Before the hand's Enter: while the player who just moved looks, Enter passes on.
+        Binding("enter", "pass_on", "Pass on", priority=True),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
         Binding("l", "log", "Log"),
@@ -83,15 +83,14 @@ class TableScreen(Screen[None]):
         session: Session,
         settings: AppSettings,
         *,
-        clock: Callable[[], float],
-        pass_delay: float = 0.5,
+        keys: KeyQuiet,
     ) -> None:
         super().__init__()
         self.session = session
         self.settings = settings
         self.card_style = CardStyle(ascii=settings.ascii, four_colour=settings.four_colour)
-        self.clock = clock
-        self.pass_delay = pass_delay
+        self.keys = keys
+        self._pass_offered_at = 0.0
         self.board: Board = load_board(session.setup.game)(id="board")
         self.error = ""
         self.note = ""
@@ -102,6 +101,12 @@ class TableScreen(Screen[None]):
         self._covered = False
         self._result_shown = False
         self._bots_moved = False
+        self._stalled = False
+
+    @property
+    def game_in_progress(self) -> bool:
+        """True while the game runs: leaving or quitting would lose it."""
+        return not self.session.is_over
 
     def compose(self) -> ComposeResult:
         """Top bar, the Board, the too-small notice, the status line, the hidden command bar and
@@ -120,6 +125,25 @@ class TableScreen(Screen[None]):
         self._fit()
         self._focus_board()
         self.advance()
+
+    def on_screen_suspend(self) -> None:
+        """Another screen covers the table (rules, a dialog, a question, the pass screen): the
+        turn clock holds, and computer players wait."""
+        self.session.pause_clock()
+
+    def on_screen_resume(self) -> None:
+        """The table is on top again: the clock runs on, and a step that waited is taken."""
+        self.session.resume_clock()
+        if self._stalled:
+            self._stalled = False
+            self.advance()
+
+    def _waits_under_cover(self) -> bool:
+        """True (and the step is taken on resume) while another screen covers the table."""
+        if self.is_active:
+            return False
+        self._stalled = True
+        return True
 
     def on_resize(self, event: events.Resize) -> None:
         """Cover the table with a notice while the terminal is too small for it."""
@@ -154,7 +178,7 @@ class TableScreen(Screen[None]):
 
     def advance(self) -> None:
         """Redraw and decide what happens next (result, hand-over, bot move or human turn)."""
-        self._stop_clock()
+        self._stop_timers()
         self.redraw()
         session = self.session
         if session.is_over:
@@ -163,6 +187,8 @@ class TableScreen(Screen[None]):
                 self._bot_timer = self.set_timer(delay, self._game_over)
             else:
                 self.call_later(self._game_over)
+        elif session.passing is not None:
+            self._pass_offered_at = self.keys.clock()
         elif session.handover is not None:
             self._ring()
             self._hand_over(session.handover)
@@ -183,6 +209,8 @@ class TableScreen(Screen[None]):
 
     def _bot_step(self) -> None:
         self._bot_timer = None
+        if self._waits_under_cover():
+            return
         if self.is_attached and self.session.bot_to_move and not self._covered:
             self.session.step_bot()
             self._bots_moved = True
@@ -194,16 +222,15 @@ class TableScreen(Screen[None]):
         self._covered = True
         self._clear_status()
         public = tuple(self.session.log_lines(None, last=4))
-        cover = PassScreen(
-            self.session.names[seat], public, self.card_style, self.clock, self.pass_delay
-        )
-        self.app.push_screen(cover, lambda ready: self._after_cover(seat, ready))
+        cover = PassScreen(self.session.names[seat], public, self.card_style, self.keys,
+                           self.session.handover_reason)
+        self.open(cover, lambda ready: self._after_cover(seat, ready))
 
     def _after_cover(self, seat: PlayerId, ready: bool | None) -> None:
         self._covered = False
         self.error = self.note = ""
         if not ready:
-            self.app.push_screen(ConfirmDialog(*_LEAVE), self._leave_answer)
+            self.open(ConfirmDialog(*_LEAVE), self._leave_answer)
             return
         self.session.ready(seat)
         self.advance()
@@ -218,16 +245,17 @@ class TableScreen(Screen[None]):
     def _game_over(self) -> None:
         from cardgames.tui.screens.game_over import GameOverScreen
 
+        if self._waits_under_cover():
+            return
         self._stop_timers()
         self._result_shown = True
-        self.app.push_screen(GameOverScreen(self.session, self.settings), self._after_result)
+        self.open(GameOverScreen(self.session, self.settings), self._after_result)
 
     def _after_result(self, choice: str | None) -> None:
         """Play again, go back to the games, or stay to look at the final table."""
-        from cardgames.tui.screens.game_over import play_again
-
         if choice == "again":
-            play_again(self.app, self.session)
+            setup = self.session.setup.next_game()
+            self.post_message(StartGame(self, setup, self.session.turn_seconds or 0))
         elif choice == "back":
             self.dismiss()
         self.refresh_bindings()
@@ -293,10 +321,20 @@ class TableScreen(Screen[None]):
                 text.stylize_before("#ffafaf")
             status.update(text)
             return
-        hint = self.board.status_hint(view, info)
+        hint = self._pass_hint() or self.board.status_hint(view, info)
         if not hint and self._watching():
             hint = "You are out: f finishes the game instantly, b sets the bot speed."
         status.update(cards_in_text(hint, self.card_style) if hint else "")
+
+    def _pass_hint(self) -> str:
+        """While the player who just moved still looks: what he did, and how to pass on."""
+        seat = self.session.passing
+        viewer = self.session.viewer
+        if seat is None or viewer is None:
+            return ""
+        did = self.session.last_line_of(viewer)
+        ask = f"press Enter to pass to {self.session.names[seat]}"
+        return f"{did} — {ask}" if did else ask[:1].upper() + ask[1:]
 
     def _clear_status(self) -> None:
         """Forget the last error or note; the status line shows the hint again."""
@@ -331,6 +369,13 @@ class TableScreen(Screen[None]):
             return
         self._submit(self.session.submit(seat, message.action))
 
+    def on_board_peek(self, message: Board.Peek) -> None:
+        """Show the Board the viewer's view with what he may look at on request (not a move)."""
+        message.stop()
+        if self._covered or self.too_small or self.session.viewer is None:
+            return
+        self.board.show(self.session.peek_view(), self.info())
+
     def on_board_say(self, message: Board.Say) -> None:
         """Show a note from the Board in the status line."""
         message.stop()
@@ -349,6 +394,8 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer shows command and undo only when they can be used, and no table keys
         while the command bar is open or the terminal is too small."""
+        if action == "pass_on":
+            return self.session.passing is not None and not self._typing()
         if action in ("command", "undo") and (self.too_small or self._typing()):
             return False
         if action in ("rules", "leave", "log") and self._typing():
@@ -388,14 +435,11 @@ class TableScreen(Screen[None]):
         key is in the footer, ``shown``, while only computer players are left)."""
         from dataclasses import replace
 
-        from cardgames.tui.app import CardGamesApp
         from cardgames.tui.settings import next_bot_speed
 
         name, delay = next_bot_speed(self.settings.bot_delay)
         self.settings = replace(self.settings, bot_delay=delay)
-        app = self.app
-        if isinstance(app, CardGamesApp):
-            app.settings = replace(app.settings, bot_delay=delay)
+        self.post_message(KeepSettings(self.settings))
         self.error = ""
         self.note = f"Computer players: {name} ({delay:g} s a move)"
         self._draw_status(self.session.view(), self.info())
@@ -424,8 +468,9 @@ class TableScreen(Screen[None]):
         self._submit(result)
 
     def on_command_bar_closed(self, message: CommandBar.Closed) -> None:
-        """Escape in the command bar closes it."""
+        """Escape in the command bar closes it, and clears the last error with it."""
         self._close_command()
+        self._clear_status()
 
     def key_escape(self) -> None:
         """Escape outside the bar clears the status line's last error or note."""
@@ -436,6 +481,18 @@ class TableScreen(Screen[None]):
         bar.display = False
         self._focus_board()
         self.refresh_bindings()
+
+    def action_pass_on(self) -> None:
+        """The player who just moved is done looking: cover the table for the next player.
+
+        An Enter that comes within a quiet spell of the move (a double press) does not count.
+        """
+        if self.session.passing is None or not self.is_active:
+            return
+        if self.keys.clock() - self._pass_offered_at < self.keys.seconds:
+            return
+        self.session.release()
+        self.advance()
 
     def action_undo(self) -> None:
         """Take back the viewer's last move and the computer players' moves after it."""
@@ -454,7 +511,10 @@ class TableScreen(Screen[None]):
 
     def action_rules(self) -> None:
         """Show the rules of this game."""
-        self.app.push_screen(RulesScreen(self.session.game.title, self.session.game.rules_text()))
+        # Imported on demand: Textual's Markdown widget costs a table start about 50 ms.
+        from cardgames.tui.screens.rules import RulesScreen
+
+        self.open(RulesScreen(self.session.game.title, self.session.game.rules_text()))
 
     def action_hint(self) -> None:
         """Suggest one legal move, chosen by the game's default computer player from the
@@ -478,7 +538,7 @@ class TableScreen(Screen[None]):
         from cardgames.tui.screens.log import LogScreen
 
         lines = self.session.log_lines(self.session.viewer, last=len(self.session.events))
-        self.app.push_screen(LogScreen(self.session.game.title, lines, self.card_style))
+        self.open(LogScreen(self.session.game.title, lines, self.card_style))
 
     def action_leave(self) -> None:
         """Back to the game picker, after a confirm while the game runs; once it is over, only
@@ -491,7 +551,7 @@ class TableScreen(Screen[None]):
                 self._game_over()
             return
         self._stop_timers()
-        self.app.push_screen(ConfirmDialog(*_LEAVE), self._leave_answer)
+        self.open(ConfirmDialog(*_LEAVE), self._leave_answer)
 
     # ------------------------------------------------------------------ timers
 
@@ -507,6 +567,8 @@ class TableScreen(Screen[None]):
 
     def tick(self) -> None:
         """One second of the turn clock: play the time-out move when time is up."""
+        if not self.is_active:
+            return
         if self.session.tick() is not None:
             self.error = ""
             self.advance()

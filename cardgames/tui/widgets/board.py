@@ -90,6 +90,10 @@ class Board(Widget):
             super().__init__()
             self.action = action
 
+    class Peek(Message):
+        """The viewing player wants to look at what he may see on request (his own pay-off
+        bottom card in Spite & Malice); the table screen shows the Session's ``peek_view``."""
+
     class Say(Message):
         """A note for the status line (e.g. "Select cards of one rank"); nothing is played.
 

@@ -7,10 +7,11 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.suggester import SuggestFromList
-from textual.widgets import Input
+
+from cardgames.tui.widgets.text_input import TextInput
 
 
-class CommandBar(Input):
+class CommandBar(TextInput):
     """A one-line Input for typed commands.
 
     The grey suggestion is the first legal command that starts with what was typed; Tab accepts

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from cardgames.tui.render import CardStyle, backs
+from cardgames.tui.render import CardStyle, backs, literal
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +73,7 @@ class SeatBox(Static):
         arrow = "> " if style.ascii else "▶ "
         you = " (you)" if seat.you and seat.name != "You" else ""
         title = f"{arrow if seat.current else ''}{seat.name}{you}"
-        self.border_title = title
+        self.border_title = literal(title)
         self.border_subtitle = " · ".join((("bot",) if seat.bot else ()) + seat.tags)
         self.seat = seat
         self.card_style = style

@@ -12,7 +12,7 @@ from textual.widgets import Static
 from cardgames.core.cards import Card
 from cardgames.core.engine import PlayerId
 from cardgames.session.session import possessive
-from cardgames.tui.render import CardStyle, card_text
+from cardgames.tui.render import CardStyle, card_text, literal
 from cardgames.tui.widgets.hand import HandWidget
 
 
@@ -44,7 +44,9 @@ def hand_title(names: tuple[str, ...], viewer: PlayerId | None, count: int) -> s
     if viewer is None:
         return "Hands are hidden"
     whose = possessive(names[viewer])
-    return f"{whose[:1].upper()}{whose[1:]} hand ({count})"
+    if whose == "your":
+        whose = "Your"
+    return f"{whose} hand ({count})"
 
 
 def open_hands_text(names: Sequence[str], hands: Sequence[Sequence[Card]],
@@ -102,4 +104,4 @@ class HandBox(ZoneBox):
 
     def show_title(self, names: tuple[str, ...], viewer: PlayerId | None, count: int) -> None:
         """Title the box with :func:`hand_title`."""
-        self.border_title = hand_title(names, viewer, count)
+        self.border_title = literal(hand_title(names, viewer, count))

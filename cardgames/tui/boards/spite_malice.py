@@ -1,0 +1,581 @@
+"""The Spite & Malice table: the other players, the building piles, the log and the own cards.
+
+Keys (the footer shows only those that do something now):
+
+* ←→ move within a zone; Tab / Shift+Tab go between the zones: the pay-off top, the four discard
+  spots and the hand (SM-9).
+* Enter picks the card under the cursor. With one destination it is played at once; otherwise
+  the destinations are listed (building piles, discard spots, the bus): ←→ or a digit (pile
+  number, else spot number) chooses, Enter plays, Esc goes back.
+* ``e`` ends the turn with an empty hand when nothing is left to draw (SM-13).
+* ``b`` shows the bottom card of the own pay-off pile until the next key (SM-4); it is not a move.
+  (On this table ``b`` is the bottom card, not the bot speed.)
+* ``h`` (the table's hint) puts the cursor on the suggested card with its destination chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.widget import Widget
+from textual.widgets import Static
+
+from cardgames.core.cards import Card, Rank
+from cardgames.games.spite_malice.actions import (
+    HAND,
+    PAY_OFF,
+    SPOT_SOURCES,
+    Bus,
+    Discard,
+    End,
+    Play,
+)
+from cardgames.games.spite_malice.moves import PLACES, RANK_WORDS, STALL_TURNS
+from cardgames.tui.render import CHIP_WIDTH, CardStyle, card_chip, card_text, chip_state
+from cardgames.tui.widgets.board import Board, TableInfo
+from cardgames.tui.widgets.log import LogPanel
+from cardgames.tui.widgets.zone import ZoneBox
+
+STALL_SHOWN = 40
+"""The stall counter shows once it is past this many turns (SM-15)."""
+_ZONES = ("pay-off", "spots", "hand")
+_PILE_WIDTH = 9
+_GREY = "#9a9a9a"
+_DIM = "#6c6c6c"
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One place of the viewer's own cards.
+
+    Attributes:
+        zone: 0 the pay-off top, 1 a discard spot, 2 a hand card.
+        source: The play source: ``"pay"``, ``"s1"`` … ``"s4"`` or ``"hand"``.
+        card: The card on top (None for an empty spot or pay-off pile).
+        count: Cards in the spot or pay-off pile (1 for a hand card).
+    """
+
+    zone: int
+    source: str
+    card: Card | None
+    count: int
+
+
+def items_of(view: Any) -> list[Item]:
+    """The viewer's pay-off top, four spots and hand, in that order (empty for the public)."""
+    seat = view.viewer
+    if seat is None:
+        return []
+    items = [Item(0, PAY_OFF, view.pay_off_tops[seat], view.pay_off_sizes[seat])]
+    for source, spot in zip(SPOT_SOURCES, view.spots[seat], strict=True):
+        items.append(Item(1, source, spot[-1] if spot else None, len(spot)))
+    items.extend(Item(2, HAND, card, 1) for card in view.hand)
+    return items
+
+
+def _alike(one: Card, other: Card) -> bool:
+    """The same card for play: the same face, or two jokers (all jokers play alike)."""
+    if one.rank is Rank.JOKER:
+        return other.rank is Rank.JOKER
+    return one.same_face(other)
+
+
+def destinations(item: Item, legal: Any) -> list[Any]:
+    """The legal actions that move ``item``'s card: building plays by pile, then discards by
+    spot, then the bus (SM-5 … SM-13)."""
+    card = item.card
+    if card is None:
+        return []
+    plays = [a for a in legal if isinstance(a, Play) and a.source == item.source
+             and _alike(a.card, card)]
+    if item.source != HAND:
+        return plays
+    ends: list[Any] = [a for a in legal if isinstance(a, Discard) and _alike(a.card, card)]
+    ends.extend(a for a in legal if isinstance(a, Bus) and _alike(a.card, card))
+    return plays + ends
+
+
+def _builds(item: Item, legal: Any) -> bool:
+    """Whether ``item``'s card can go on a building pile now."""
+    return any(isinstance(a, Play) for a in destinations(item, legal))
+
+
+def destination_label(action: Any, view: Any) -> str:
+    """``pile 3``, ``new pile 3``, ``spot 2`` or ``bus``."""
+    if isinstance(action, Play):
+        opens = not view.piles[action.pile - 1]
+        return f"new pile {action.pile}" if opens else f"pile {action.pile}"
+    if isinstance(action, Discard):
+        return f"spot {action.spot}"
+    return "bus"
+
+
+def _sep(style: CardStyle) -> str:
+    return " - " if style.ascii else " · "
+
+
+def _arrow(style: CardStyle) -> str:
+    return "->" if style.ascii else "→"
+
+
+def _spot_text(spot: tuple[Card, ...], style: CardStyle) -> Text:
+    if not spot:
+        return Text("." if style.ascii else "·", style=_DIM)
+    text = card_text(spot[-1], style)
+    if len(spot) > 1:
+        text.append(f"x{len(spot)}", style=_GREY)
+    return text
+
+
+def seat_line(view: Any, seat: int, info: TableInfo) -> Text:
+    """One line for a seat in the players' box: name, hand, pay-off top and size, spots."""
+    style = info.style
+    text = Text()
+    marker = (">" if style.ascii else "▶") if view.current_player == seat else " "
+    text.append(f"{marker} ", style="bold #ffd75f")
+    name = info.names[seat]
+    if seat in info.bots:
+        name += " (bot)"
+    if len(name) > 16:
+        name = name[:15] + ("~" if style.ascii else "…")
+    text.append(f"{name:<16}", style="bold #ffd75f" if view.current_player == seat else "bold")
+    text.append(" hand ", style=_GREY)
+    text.append(str(view.hand_sizes[seat]), style="bold")
+    text.append("  pay-off ", style=_GREY)
+    top = view.pay_off_tops[seat]
+    if top is None:
+        text.append("empty", style=_DIM)
+    else:
+        text.append_text(card_text(top, style))
+        text.append(f" ({view.pay_off_sizes[seat]})", style=_GREY)
+    text.append("  spots ", style=_GREY)
+    for number, spot in enumerate(view.spots[seat]):
+        if number:
+            text.append(" ")
+        text.append_text(_spot_text(spot, style))
+    if seat in view.winners:
+        text.append("  wins", style="bold #87d787")
+    return text
+
+
+def players_text(view: Any, info: TableInfo) -> Text:
+    """Every seat but the viewer's (every seat for the public view), one line each."""
+    text = Text()
+    seats = [seat for seat in range(view.players) if seat != view.viewer]
+    for number, seat in enumerate(seats):
+        if number:
+            text.append("\n")
+        text.append_text(seat_line(view, seat, info))
+    return text
+
+
+def centre_text(view: Any, style: CardStyle) -> Text:
+    """The eight places for building piles (top card, what it needs next, what a joker on top
+    stands for), then the stock, the cleared heap and, past 40, the stall counter (SM-5 … SM-7,
+    SM-11, SM-15)."""
+    text = Text()
+    text.append("Building piles", style="bold #d0d0d0")
+    counts = f"   stock {view.stock_size}{_sep(style)}cleared {view.cleared_size}"
+    text.append(counts, style=_GREY)
+    if view.stall > STALL_SHOWN:
+        text.append(f"{_sep(style)}stall {view.stall}/{STALL_TURNS}", style="bold #ff875f")
+    text.append("\n")
+    for number in range(1, PLACES + 1):
+        text.append(f"{number:^{_PILE_WIDTH}}", style=_GREY)
+    text.append("\n")
+    for pile in view.piles:
+        if pile:
+            chip = card_chip(pile[-1], style)
+            text.append("  ")
+            text.append_text(chip)
+            text.append(" " * (_PILE_WIDTH - 2 - CHIP_WIDTH))
+        else:
+            text.append(f"{'.' if style.ascii else '·':^{_PILE_WIDTH}}", style=_DIM)
+    text.append("\n")
+    for pile in view.piles:
+        if not pile:
+            text.append(f"{'':^{_PILE_WIDTH}}")
+            continue
+        needs = f"{_arrow(style)}{RANK_WORDS[len(pile) + 1]}"
+        if pile[-1].rank is Rank.JOKER:
+            needs = f"={RANK_WORDS[len(pile)]} {needs}"
+        text.append(f"{needs:^{_PILE_WIDTH}}", style="#87afd7")
+    return text
+
+
+class OwnCards(Widget, can_focus=True):
+    """The viewer's pay-off top, discard spots and hand: pick a card, then its destination."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
+        Binding("tab", "zone(1)", "Next zone"),
+        Binding("shift+tab", "zone(-1)", "Previous zone", show=False),
+        Binding("enter", "choose", "Pick"),
+        Binding("enter", "confirm", "Play"),
+        Binding("escape", "back", "Back"),
+        *(Binding(str(n), f"digit({n})", f"Pile {n}", show=False) for n in range(1, 9)),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: Any = None
+        self.style = CardStyle()
+        self.items: list[Item] = []
+        self.cursor = 0
+        self.picking: list[Any] = []
+        self.choice = 0
+        self.bottom: Card | None = None
+
+    # ------------------------------------------------------------------ data
+
+    def set_view(self, view: Any, style: CardStyle) -> None:
+        """Show a new view; keep the cursor on the same place if it still holds a card."""
+        previous = self.items[self.cursor] if self.items and self.cursor < len(self.items) else None
+        self.view = view
+        self.style = style
+        self.items = items_of(view)
+        self.bottom = view.bottom
+        self.picking = [a for a in self.picking if a in view.legal]
+        if len(self.picking) < 2:
+            self.picking = []
+        self.choice = min(self.choice, max(0, len(self.picking) - 1))
+        if previous is not None:
+            for index, item in enumerate(self.items):
+                if item.source == previous.source and item.card == previous.card:
+                    self.cursor = index
+                    break
+        here = self.current()
+        if here is None or (self.my_turn and not _builds(here, view.legal)):
+            self.cursor = self._first_playable(here)
+        self.refresh(layout=True)
+        self.refresh_bindings()
+
+    @property
+    def my_turn(self) -> bool:
+        """True when the viewer is to act."""
+        return self.view is not None and bool(self.view.legal)
+
+    def _rests(self, index: int) -> bool:
+        return 0 <= index < len(self.items) and self.items[index].card is not None
+
+    def _first_playable(self, current: Item | None) -> int:
+        """The first place whose card can go on a building pile; else the cursor stays on a
+        card that can move, or goes to the first hand card (else 0)."""
+        legal = self.view.legal if self.view is not None else ()
+        for index, item in enumerate(self.items):
+            if _builds(item, legal):
+                return index
+        if current is not None and destinations(current, legal):
+            return self.cursor
+        for index, item in enumerate(self.items):
+            if item.zone == 2:
+                return index
+        return 0
+
+    def current(self) -> Item | None:
+        """The place under the cursor, if it holds a card."""
+        return self.items[self.cursor] if self._rests(self.cursor) else None
+
+    # ------------------------------------------------------------------ drawing
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Labels, cards, counts and the destination line."""
+        return 4 if self.items else 1
+
+    def render(self) -> Text:
+        """The four lines of the zone."""
+        if not self.items:
+            return Text("Hands are hidden.", style=f"italic {_GREY}")
+        style = self.style
+        legal = self.view.legal
+        labels, chips, counts = Text(), Text(), Text()
+        labels.append(f"{'pay-off':<10}", style=_GREY)
+        labels.append("".join(f"{source:<{CHIP_WIDTH}}" for source in SPOT_SOURCES), style=_GREY)
+        labels.append("   ")
+        labels.append("hand", style=_GREY)
+        for index, item in enumerate(self.items):
+            if item.zone == 1 and item.source == SPOT_SOURCES[0]:
+                chips.append(" " * (10 - chips.cell_len))
+                counts.append(" " * (10 - counts.cell_len))
+            if item.zone == 2 and chips.cell_len < 33:
+                chips.append(" " * (33 - chips.cell_len))
+            chips.append_text(self._chip(index, item, legal))
+            if item.zone == 0:
+                size = Text(f"({item.count})", style=_GREY)
+                chips.append_text(size)
+                if self.bottom is not None:
+                    counts.append("bottom ", style="bold #ffd75f")
+                    counts.append_text(card_text(self.bottom, style))
+            elif item.zone == 1:
+                shown = f"x{item.count}" if item.count > 1 else ""
+                counts.append(f"{shown:<{CHIP_WIDTH}}", style=_GREY)
+        text = Text()
+        for line in (labels, chips, counts, self._footer_line()):
+            if text:
+                text.append("\n")
+            text.append_text(line)
+        return text
+
+    def _chip(self, index: int, item: Item, legal: Any) -> Text:
+        cursor = index == self.cursor and self.has_focus and not self.picking
+        picked = bool(self.picking) and index == self.cursor
+        if item.card is None:
+            mark = "." if self.style.ascii else "·"
+            ink = "bold #ffd75f" if cursor else _DIM
+            return Text(f"{mark:^4} ", style=ink)
+        movable = bool(destinations(item, legal))
+        state = chip_state(cursor=cursor, selected=picked, dim=self.my_turn and not movable)
+        return card_chip(item.card, self.style, state)
+
+    def _footer_line(self) -> Text:
+        """While picking, the destinations with the chosen one marked; else a short hint."""
+        style = self.style
+        if not self.picking:
+            item = self.current()
+            if not self.my_turn:
+                return Text("")
+            if item is None:
+                return Text("Tab moves between pay-off, spots and hand", style=_GREY)
+            options = destinations(item, self.view.legal)
+            if len(options) == 1:
+                where = destination_label(options[0], self.view)
+                return Text(f"Enter plays it: {where}", style=_GREY)
+            if options:
+                return Text("Enter picks this card", style=_GREY)
+            return Text("This card cannot move now; Tab and arrows move on", style=_GREY)
+        item = self.current()
+        text = Text()
+        if item is not None and item.card is not None:
+            text.append_text(card_text(item.card, style))
+            text.append(f" {_arrow(style)} ", style=_GREY)
+        for number, action in enumerate(self.picking):
+            label = destination_label(action, self.view)
+            if number:
+                text.append(" ")
+            if number == self.choice:
+                text.append(f"[{label}]", style="bold #1c1c1c on #ffd75f")
+            else:
+                text.append(f" {label} ", style="#d0d0d0")
+        return text
+
+    # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer shows Pick only on a movable card, Play and Back only while picking."""
+        if action == "choose":
+            item = self.current()
+            return not self.picking and item is not None and bool(
+                destinations(item, self.view.legal))
+        if action in ("confirm", "back"):
+            return bool(self.picking)
+        if action == "zone":
+            return bool(self.items) and not self.picking
+        return True
+
+    def action_move(self, step: int) -> None:
+        """Move along the zone (or along the destinations while picking)."""
+        if self.picking:
+            self.choice = (self.choice + step) % len(self.picking)
+            self.refresh()
+            return
+        zone = self.items[self.cursor].zone if self._rests(self.cursor) else 2
+        index = self.cursor + step
+        while 0 <= index < len(self.items):
+            if self.items[index].zone == zone and self._rests(index):
+                self.cursor = index
+                break
+            index += step
+        self.refresh()
+        self.refresh_bindings()
+
+    def action_zone(self, step: int) -> None:
+        """Go to the next (or previous) zone that holds a card."""
+        if not self.items:
+            return
+        zone = self.items[self.cursor].zone if self._rests(self.cursor) else 2
+        for offset in range(1, len(_ZONES) + 1):
+            target = (zone + step * offset) % len(_ZONES)
+            places = [i for i, item in enumerate(self.items)
+                      if item.zone == target and self._rests(i)]
+            if places:
+                self.cursor = places[0]
+                break
+        self.refresh()
+        self.refresh_bindings()
+
+    def action_choose(self) -> None:
+        """Pick the card under the cursor: play it if it has one destination, else list them."""
+        item = self.current()
+        board = self._board()
+        if item is None or board is None or item.card is None:
+            return
+        options = destinations(item, self.view.legal)
+        if not options:
+            board.post_message(Board.Say(f"{item.card} cannot move now"))
+            return
+        if len(options) == 1:
+            board.act(options[0])
+            return
+        self.picking = options
+        self.choice = 0
+        self.refresh()
+        self.refresh_bindings()
+
+    def action_confirm(self) -> None:
+        """Play the chosen destination."""
+        board = self._board()
+        if self.picking and board is not None:
+            board.act(self.picking[self.choice])
+
+    def action_back(self) -> None:
+        """Stop picking."""
+        self.picking = []
+        self.refresh()
+        self.refresh_bindings()
+
+    def action_digit(self, number: int) -> None:
+        """While picking: pile ``number`` if it is a destination, else spot ``number``."""
+        if not self.picking:
+            return
+        board = self._board()
+        piles = [a for a in self.picking if isinstance(a, Play) and a.pile == number]
+        spots = [a for a in self.picking if isinstance(a, Discard) and a.spot == number]
+        chosen = (piles or spots or [None])[0]
+        if chosen is not None and board is not None:
+            board.act(chosen)
+
+    def point_out(self, action: Any) -> bool:
+        """Put the cursor on the card that ``action`` moves and choose its destination, so
+        Enter plays it (a hint); False if the action moves no card of the viewer's."""
+        legal = self.view.legal if self.view is not None else ()
+        for index, item in enumerate(self.items):
+            options = destinations(item, legal)
+            if action in options:
+                self.cursor = index
+                self.picking = options if len(options) > 1 else []
+                self.choice = options.index(action) if self.picking else 0
+                self.focus()
+                self.refresh()
+                self.refresh_bindings()
+                return True
+        return False
+
+    def forget(self) -> None:
+        """Drop the picked card (after a move was played)."""
+        self.picking = []
+        self.refresh()
+        self.refresh_bindings()
+
+    def _board(self) -> Board | None:
+        for ancestor in self.ancestors:
+            if isinstance(ancestor, Board):
+                return ancestor
+        return None
+
+    def on_focus(self) -> None:
+        """Draw the cursor."""
+        self.refresh()
+
+    def on_blur(self) -> None:
+        """Hide the cursor."""
+        self.refresh()
+
+
+class SpiteMaliceBoard(Board):
+    """Draws a Spite & Malice view and turns keys into Spite & Malice actions."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("e", "verb('end')", "End turn"),
+        Binding("b", "bottom", "Bottom card"),
+    ]
+    VERBS: ClassVar[dict[str, type]] = {"end": End}
+
+    DEFAULT_CSS = """
+    SpiteMaliceBoard #players { height: auto; border: $frame #5f5f87; padding: 0 1;
+        border-title-color: #d0d0d0; }
+    SpiteMaliceBoard #centre { height: 4; padding: 0 1; }
+    SpiteMaliceBoard #log { height: 1fr; }
+    SpiteMaliceBoard #own-box { height: auto; }
+    SpiteMaliceBoard OwnCards { height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        """The other players on top, the building piles, the log, the own cards at the bottom."""
+        yield Static(id="players")
+        yield Static(id="centre")
+        yield LogPanel(id="log")
+        with ZoneBox(id="own-box"):
+            yield OwnCards(id="own")
+
+    def draw(self, view: Any, info: TableInfo) -> None:
+        """Draw a :class:`SpiteMaliceView` for ``info.viewer``."""
+        style = info.style
+        players = self.query_one("#players", Static)
+        players.border_title = "Players" if view.viewer is not None else "Table"
+        players.update(players_text(view, info))
+        self.query_one("#centre", Static).update(centre_text(view, style))
+        self.query_one(LogPanel).set_lines(info.log, style)
+        own = self.query_one(OwnCards)
+        own.set_view(view, style)
+        box = self.query_one("#own-box", ZoneBox)
+        box.border_title = _own_title(view, info)
+
+    def active_zone(self) -> Widget | None:
+        """The own cards."""
+        return self.query_one(OwnCards)
+
+    def accepted(self) -> None:
+        """A move was played: forget the picked card."""
+        self.query_one(OwnCards).forget()
+
+    def show_hint(self, action: Any) -> bool:
+        """Point out a suggested move: its card under the cursor, its destination chosen."""
+        return self.query_one(OwnCards).point_out(action)
+
+    def status_hint(self, view: Any, info: TableInfo) -> str:
+        """What the viewing player can do now."""
+        if view.viewer is None or view.current_player != view.viewer:
+            return ""
+        if any(isinstance(a, End) for a in view.legal):
+            return "Your hand is empty and nothing is left to draw: e ends your turn."
+        if any(isinstance(a, (Discard, Bus)) for a in view.legal):
+            return "Build with Enter; end the turn with a discard or the bus."
+        return "Play your aces first; Enter picks a card."
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show the bottom-card key while the viewer has a pay-off pile."""
+        if action == "bottom":
+            view = self.view
+            return view is not None and view.viewer is not None and bool(
+                view.pay_off_sizes[view.viewer])
+        return super().check_action(action, parameters)
+
+    def action_bottom(self) -> None:
+        """Show the bottom card of the own pay-off pile until the next key (SM-4)."""
+        self.post_message(Board.Peek())
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key hides the bottom card again (``b`` then shows it anew)."""
+        own = self.query_one(OwnCards)
+        if own.bottom is not None:
+            own.bottom = None
+            own.refresh()
+
+
+def _own_title(view: Any, info: TableInfo) -> str:
+    if view.viewer is None:
+        return "Hands are hidden"
+    name = info.names[view.viewer]
+    return "Your cards" if name == "You" else f"{name}'s cards"
+
+
+BOARD = SpiteMaliceBoard
+"""The Board class the table screen loads for Spite & Malice."""
+

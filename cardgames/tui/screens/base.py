@@ -1,0 +1,80 @@
+"""The screens' shared guard: a screen closes once, and only while it is on top.
+
+Keys arrive in bursts (a slow SSH link, a key held down): several Enters can be queued for a dialog
+before the first one closes it. Textual's ``dismiss`` pops whatever screen is on top, so each late
+Enter would close one more screen below (the table, then the picker). Every screen of the app
+derives from :class:`AppScreen` or :class:`AppModal`, whose ``dismiss`` does nothing once the screen
+was closed or while another screen covers it. The app drops keys that reach it after the screen
+they were typed on has gone (see ``CardGamesApp.on_key``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from textual.await_complete import AwaitComplete
+from textual.screen import ModalScreen, Screen
+
+ResultT = TypeVar("ResultT")
+"""What a screen hands back when it is dismissed."""
+
+
+def may_close(screen: AppScreen[Any] | AppModal[Any]) -> bool:
+    """True if ``screen`` is on top and was not closed yet; marks it closed.
+
+    Args:
+        screen: The screen about to close.
+
+    Returns:
+        False for a screen that was already closed or is covered by another one: a late key must
+        not close it (or, through Textual's ``dismiss``, the screen on top).
+    """
+    if screen.closed or not screen.is_active:
+        return False
+    screen.closed = True
+    return True
+
+
+class AppScreen(Screen[ResultT]):
+    """A full screen that closes at most once, and only from the top of the stack.
+
+    Attributes:
+        closed: True once the screen was dismissed (or replaced by a navigation request).
+    """
+
+    closed: bool = False
+
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
+        """Close with ``result``, unless this screen is already closed or covered."""
+        if not may_close(self):
+            return AwaitComplete()
+        return super().dismiss(result)
+
+    def open(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
+        """Push ``screen`` on top of this one (its result goes to ``callback``), unless this
+        screen is closed or covered: a late key opens nothing."""
+        if self.is_active and not self.closed:
+            self.app.push_screen(screen, callback)
+
+
+class AppModal(ModalScreen[ResultT]):
+    """A dialog over the screen below that closes at most once, and only from the top.
+
+    Attributes:
+        closed: True once the dialog was dismissed.
+    """
+
+    closed: bool = False
+
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
+        """Close with ``result``, unless this dialog is already closed or covered."""
+        if not may_close(self):
+            return AwaitComplete()
+        return super().dismiss(result)
+
+    def open(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
+        """Push ``screen`` on top of this one (its result goes to ``callback``), unless this
+        screen is closed or covered: a late key opens nothing."""
+        if self.is_active and not self.closed:
+            self.app.push_screen(screen, callback)

@@ -1,0 +1,198 @@
+"""Rule tests for Spite & Malice beyond the acceptance scenarios, each citing its SM rule."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardgames.core.errors import IllegalMove
+from cardgames.games.spite_malice import GAME
+from cardgames.games.spite_malice.actions import Bus, Discard, End, Play
+from cardgames.games.spite_malice.engine import SpiteMaliceState, starter
+from tests.games.spite_malice.builders import card, cards, position, refused, run, run_of
+
+
+def test_sm_1_two_to_four_players() -> None:
+    for players in (2, 3, 4):
+        state = GAME.new_game(players, seed=players)
+        assert state.card_count() == 108
+    for players in (1, 5):
+        with pytest.raises(ValueError, match="2-4 players"):
+            GAME.new_game(players, seed=1)
+
+
+def test_sm_2_deal_for_four() -> None:
+    state = GAME.new_game(4, seed=9)
+    assert isinstance(state, SpiteMaliceState)
+    assert [len(pile) for pile in state.pay_off] == [10] * 4
+    assert [len(hand) for hand in state.hands] == [5] * 4
+    assert len(state.stock) == 108 - 60
+
+
+def test_sm_3_the_highest_pay_off_top_starts() -> None:
+    assert starter([cards("2c 9h"), cards("3c Kd"), cards("4c Kh")]) == 1
+    assert starter([cards("2c Xr"), cards("3c Ah")]) == 1
+    assert starter([cards("2c Xr"), cards("3c Xb")]) == 0
+    for seed in range(20):
+        state = GAME.new_game(3, seed=seed)
+        assert isinstance(state, SpiteMaliceState)
+        assert state.current_player == starter(state.pay_off)
+
+
+def test_sm_5_only_an_ace_opens_a_pile_at_the_lowest_free_place() -> None:
+    state = position(hands=["Ac 2d 5h", "3c"], piles=["Ah", "", "As"], full=True)
+    message = refused(state, Play(card("2d"), "hand", 2))
+    assert message == "2♦ cannot open a building pile: only an ace can"
+    message = refused(state, Play(card("Ac"), "hand", 4))
+    assert message == "An ace opens the next free place, pile 2"
+    assert refused(state, Play(card("Ac"), "hand", 1)).startswith("An ace opens a new building")
+    assert [a for a in state.legal_actions() if isinstance(a, Play)] == [
+        Play(card("2d"), "hand", 1),
+        Play(card("2d"), "hand", 3),
+        Play(card("Ac"), "hand", 2),
+    ]
+    run(state, "play ac")
+    assert state.piles[1] == [card("Ac")]
+
+
+def test_sm_6_a_joker_goes_on_any_pile_and_keeps_its_rank() -> None:
+    state = position(hands=["Xr 4h 9c", "3c"], piles=["Ac 2c", run_of(8, "d")], full=True)
+    legal = state.legal_actions()
+    assert Play(card("Xr"), "hand", 1) in legal and Play(card("Xr"), "hand", 2) in legal
+    run(state, "play jk 1", "play 4h")
+    assert state.piles[0] == [card("Ac"), card("2c"), card("Xr"), card("4h")]
+
+
+def test_sm_7_a_cleared_place_is_free_for_the_next_ace() -> None:
+    state = position(
+        hands=["Kd Ah 7h", "3h"], piles=[run_of(8, "s"), run_of(12, "c")], full=True
+    )
+    run(state, "play kd")
+    assert state.piles[1] == []
+    assert len(state.cleared) == 13
+    run(state, "play ah")
+    assert state.piles[1] == [card("Ah")]
+
+
+def test_sm_9_the_next_pay_off_card_is_turned_up_and_spot_tops_play() -> None:
+    state = position(
+        hands=["9c", "3c"],
+        pay_off=["Qd 8h 4s", "2s"],
+        spots=[["", "5c 5d"]],
+        piles=[run_of(3, "h")],
+        full=True,
+    )
+    events = run(state, "play pay").pay_off[0]
+    assert events == [card("Qd"), card("8h")]
+    assert state.view(1).pay_off_tops[0] == card("8h")
+    run(state, "play s2")
+    assert state.spots[0][1] == [card("5c")]
+    assert state.piles[0][-1] == card("5d")
+    assert Play(card("5c"), "s2", 1) not in state.legal_actions()
+
+
+def test_sm_10_a_completed_pile_refills_an_empty_hand() -> None:
+    state = position(hands=["", "3d"], pay_off=["4d Kh", "2s"], piles=[run_of(12)], full=False)
+    assert state.legal_actions() == (Play(card("Kh"), "pay", 1), End())
+    run(state, "play pay")
+    assert len(state.hands[0]) == 5
+    assert state.cleared == [] and len(state.stock) == 8
+    assert End() not in state.legal_actions()
+
+
+def test_sm_11_with_stock_and_heap_empty_the_hand_stays_short() -> None:
+    state = position(hands=["9d", "Kc"], current=1, full=False)
+    assert state.stock == [] and state.cleared == []
+    run(state, "discard kc 1")
+    assert state.hands[0] == [card("9d")]
+    assert state.current_player == 0
+
+
+def test_sm_13_end_only_with_an_empty_hand_and_nothing_to_draw() -> None:
+    state = position(hands=["", "5c"], pay_off=["4d 9h", "2s"], piles=[run_of(3)], full=False)
+    assert state.legal_actions() == (End(),)
+    events = state.apply(End())
+    assert [e.kind for e in events] == ["end"]
+    assert state.current_player == 1
+    full = position(hands=["5h", "5c"], full=True)
+    assert refused(full, End()) == "You still hold cards: end your turn with a discard or the bus"
+
+
+def test_sm_13_bus_is_always_allowed_and_ends_the_turn() -> None:
+    state = position(hands=["5h 9c", "3c"], pay_off=["Kd Qs", "2s"], full=True)
+    assert Bus(card("5h")) in state.legal_actions()
+    state.apply(Bus(card("9c")))
+    assert state.pay_off[0] == list(cards("9c Kd Qs"))
+    assert state.current_player == 1
+    assert state.stall == 1
+
+
+def test_sm_15_a_building_play_restarts_the_stall_count() -> None:
+    state = position(hands=["2h 9c", "7c 8c"], piles=["As"], stall=30, full=True)
+    run(state, "play 2h")
+    assert state.stall == 0 and state.built
+    run(state, "discard 9c 1")
+    assert state.stall == 0 and not state.built
+    run(state, "discard 7c 1")
+    assert state.stall == 1
+
+
+def test_sm_15_forty_nine_quiet_turns_do_not_end_the_game() -> None:
+    state = position(hands=["9c", "7c"], stall=48, full=True)
+    run(state, "discard 9c 1")
+    assert state.current_player == 1 and state.stall == 49
+
+
+def test_a_refused_move_changes_nothing_and_the_game_over_refuses_all() -> None:
+    state = position(hands=["9c 9d", "3d"], pay_off=["5h", "2s 6h"], piles=[run_of(4)], full=True)
+    refused(state, Discard(card("Ah"), 1))
+    run(state, "play pay")
+    with pytest.raises(IllegalMove, match="The game is over"):
+        state.apply(Discard(card("9c"), 1))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.ranking == (0, 1) and not outcome.scores
+
+
+def test_json_round_trip_and_clone_are_exact_and_independent() -> None:
+    state = GAME.new_game(3, seed=4)
+    assert isinstance(state, SpiteMaliceState)
+    copy = state.clone()
+    data = json.loads(json.dumps(state.to_json()))
+    rebuilt = GAME.state_from_json(data)
+    assert rebuilt.to_json() == state.to_json()
+    action = state.legal_actions()[-1]
+    state.apply(action)
+    assert copy.to_json() != state.to_json()
+    copy.apply(action)
+    rebuilt.apply(action)
+    assert copy.to_json() == state.to_json() == rebuilt.to_json()
+
+
+def test_legal_actions_are_listed_in_a_fixed_order() -> None:
+    state = position(
+        hands=["3h 3h#1 Xr 9d", "2d"],
+        pay_off=["Kc 3c", "6c"],
+        spots=[["", "4c"]],
+        piles=["As 2s", "Ad 2d#1 3d"],
+        full=True,
+    )
+    assert [str(a) for a in state.legal_actions()] == [
+        "play pay 1",
+        "play s2 2",
+        "play 3h 1",
+        "play jk 1",
+        "play jk 2",
+        "discard 3h 1",
+        "discard 3h 3",
+        "discard 3h 4",
+        "discard 9d 1",
+        "discard 9d 3",
+        "discard 9d 4",
+        "discard jk 1",
+        "discard jk 3",
+        "discard jk 4",
+        "bus 3h",
+        "bus 9d",
+        "bus jk",
+    ]

@@ -1,0 +1,79 @@
+"""The picker and the set-up screen: numbers pick what Enter opens, every Tab stop shows focus,
+and no rule ids on screen."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from textual.containers import VerticalScroll
+
+from cardgames.core.registry import GAMES, load_game
+from cardgames.tui.app import CardGamesApp
+from cardgames.tui.screens.setup import SetupScreen
+from cardgames.tui.screenshots import wait_until
+from cardgames.tui.settings import AppSettings
+from tests.tui.drive import screen_name
+from tests.tui.screen_text import screen_text
+
+SIZE = (80, 24)
+FAST = AppSettings(bot_delay=0)
+RULE_ID = re.compile(r"\b[A-Z]{2,3}-\d+\b")
+
+
+async def test_a_number_for_a_game_coming_soon_then_enter_opens_nothing() -> None:
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5", "enter")
+        await pilot.pause()
+        assert screen_name(app) == "PickerScreen"
+        await pilot.press("2", "escape", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert isinstance(app.screen, SetupScreen) and app.screen.info.name == "shithead"
+
+
+async def test_every_tab_stop_of_the_set_up_is_a_field_or_a_button() -> None:
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        for _ in range(20):
+            assert not isinstance(app.focused, VerticalScroll), "a stop with no focus shown"
+            await pilot.press("tab")
+        assert not RULE_ID.search(screen_text(app)), "no rule ids on screen"
+
+
+@pytest.mark.parametrize("name", [info.name for info in GAMES if info.playable])
+def test_option_summaries_speak_to_players_without_rule_ids(name: str) -> None:
+    for option in load_game(name).options:
+        assert not RULE_ID.search(option.summary), option
+
+
+async def test_a_number_option_gets_a_number_field_checked_by_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from textual.widgets import Checkbox, Input
+
+    from cardgames.core import registry
+    from tests.session.fake_game import RACE_INFO
+
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, RACE_INFO))
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(SetupScreen(RACE_INFO))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        assert isinstance(form.query_one("#opt-long"), Checkbox)
+        field = form.query_one("#opt-target", Input)
+        assert field.value == "0"
+        field.value = "300"
+        assert dict(form.setup().options) == {"long": False, "target": 300}
+        field.value = "-3"
+        with pytest.raises(ValueError, match="cannot be negative"):
+            form.setup()
+        field.value = "lots"
+        with pytest.raises(ValueError, match="whole number"):
+            form.setup()

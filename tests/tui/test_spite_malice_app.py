@@ -1,0 +1,182 @@
+"""The Spite & Malice table through the real app at 80×24, keys only: a whole game against the
+bot with plays from the pay-off pile and a discard spot, a joker, a completed pile, a refill in
+the middle of the turn, the bus and the bottom card; ASCII mode; the hot-seat hand-over."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardgames.core.cards import parse_card
+from cardgames.core.errors import InvalidCommand
+from cardgames.session.setup import GameSetup, SeatSpec, default_seats
+from cardgames.tui.app import CardGamesApp
+from cardgames.tui.screens.pass_screen import PassScreen
+from cardgames.tui.screenshots import wait_until
+from cardgames.tui.settings import AppSettings
+from tests.games.spite_malice.builders import card, cards, position, run_of
+from tests.tui.screen_text import non_ascii, screen_text
+from tests.tui.spite_malice_drive import deal, my_turn, own, play_first, table
+from tests.tui.test_noleak import RecordingApp
+
+SIZE = (80, 24)
+FAST = AppSettings(bot_delay=0)
+SOLO = GameSetup("spite_malice", default_seats(2, 1), {}, 1)
+
+
+def _keys(app: CardGamesApp) -> set[str]:
+    """The footer's keys."""
+    return {key for key, active in app.screen.active_bindings.items() if active.binding.show}
+
+
+def _nearly_won() -> object:
+    # Pile 1 needs a K, pile 2 (A 2 3) a 4; the pay-off pile is 9♠ 7♦ 6♥ (6♥ on top), spot 1
+    # holds 5♠; the hand is K♦ and a joker; the stock gives the refill, then 8♣. The bot holds
+    # only court cards and can build nothing.
+    return position(
+        hands=["Kd Xr", "Kh Kc Qh Jh Jc"],
+        pay_off=["9s 7d 6h", "Ks Qs"],
+        spots=[["5s"]],
+        piles=[run_of(12, "c", deck=1), "As 2s 3s"],
+        stock="Qc Qd 3h 10h 2c 8c",
+        full=True,
+    )
+
+
+async def test_whole_game_by_keys_with_every_kind_of_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal(monkeypatch, _nearly_won())  # type: ignore[arg-type]
+    app = CardGamesApp(SOLO, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        session = table(app).session
+        assert own(app).current().card == card("Kd")
+        # K♦ completes pile 1, which is cleared (SM-7): Enter picks, Enter plays on pile 1.
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "[pile 1]  spot 2   spot 3   spot 4   bus" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.view().piles[0] == ()
+        assert session.view().cleared_size == 13
+        # The joker goes on pile 2 as the 4 (digit 2); the empty hand is refilled (SM-10).
+        await pilot.press("enter", "2")
+        await pilot.pause()
+        view = session.view()
+        assert view.piles[1][-1] == card("Xr")
+        assert view.hand == tuple(sorted(cards("Qc Qd 3h 10h 2c")))
+        assert "=4" in screen_text(app)
+        # The 5♠ from spot 1 has one destination: one key plays it.
+        assert own(app).current().source == "s1"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.view().spots[0][0] == ()
+        # The pay-off top 6♥: one key; 7♦ turns face up (SM-9).
+        assert own(app).current().source == "pay"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.view().pay_off_tops[0] == card("7d")
+        # 10♥ under the bus: Tab to the hand, right twice, Enter, left (the bus is last), Enter.
+        await pilot.press("tab")
+        assert own(app).current().card == card("2c")
+        await pilot.press("right", "right", "enter")
+        await pilot.pause()
+        assert "bus" in screen_text(app)
+        await pilot.press("left", "enter")
+        await wait_until(pilot, lambda: my_turn(app))
+        view = session.view()
+        assert view.pay_off_sizes[0] == 3 and view.pay_off_tops[0] == card("7d")
+        # b shows the bottom card until the next key (SM-4); it is not a move.
+        moves = len(session.history)
+        await pilot.press("b")
+        await pilot.pause()
+        assert "bottom 10♥" in screen_text(app)
+        await pilot.press("right")
+        await pilot.pause()
+        assert "bottom 10♥" not in screen_text(app)
+        assert len(session.history) == moves
+        # 7♦, 8♣ (Enter, Enter), 9♠ and 10♥ from the pay-off pile: the last one wins.
+        for _ in range(4):
+            await play_first(pilot, app)
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "GameOverScreen")
+        outcome = session.outcome()
+        assert outcome is not None and outcome.winners == (0,)
+
+
+async def test_ascii_mode_draws_only_ascii_with_four_players() -> None:
+    app = CardGamesApp(GameSetup("spite_malice", default_seats(4, 3), {}, 3),
+                       AppSettings(bot_delay=0, ascii=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        await play_first(pilot, app)
+        await wait_until(pilot, lambda: my_turn(app))
+        text = screen_text(app)
+        assert "Building piles" in text and "Your cards" in text
+        assert non_ascii(app) == set()
+        assert "enter" in _keys(app) and "tab" in _keys(app)
+        # h points out the computer player's move on the table; one Enter plays it.
+        screen = table(app)
+        moves = len(screen.session.history)
+        await pilot.press("h")
+        await pilot.pause()
+        hinted = screen.note.removeprefix("Hint: ")
+        await pilot.press("enter")
+        await pilot.pause()
+        seat, action = screen.session.history[moves]
+        assert seat == 0 and _symbols(str(action)) == hinted
+
+
+def _symbols(command: str) -> str:
+    """``discard 6h 1`` as the status line writes it: ``discard 6♥ 1``."""
+    words = command.split()
+    return " ".join([words[0], *(_card_symbol(word) for word in words[1:])])
+
+
+def _card_symbol(word: str) -> str:
+    try:
+        return parse_card(word).symbol
+    except InvalidCommand:
+        return word
+
+
+_HAND_ROW = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])|Jk[rb]")
+
+
+def _hand_row(text: str) -> tuple[str, set[str]]:
+    """The own cards' box title and the card names on its hand row (right of column 35)."""
+    lines = text.splitlines()
+    for number, line in enumerate(lines):
+        if "cards ─" in line or "Hands are hidden" in line:
+            title = line
+            row = lines[number + 2] if number + 2 < len(lines) else ""
+            return title, {m.group(0) for m in _HAND_ROW.finditer(row[35:])}
+    return "", set()
+
+
+async def test_hot_seat_hand_over_never_shows_the_other_hand() -> None:
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
+    app = RecordingApp(GameSetup("spite_malice", seats, {}, 8), FAST, pass_delay=0)
+    names = [seat.name for seat in seats]
+    async with app.run_test(size=SIZE) as pilot:
+        handovers = 0
+        while handovers < 4:
+            await wait_until(pilot, lambda: isinstance(app.screen, PassScreen) or my_turn(app))
+            if isinstance(app.screen, PassScreen):
+                app.holder = names.index(app.screen.player)
+                await pilot.press("enter")
+                handovers += 1
+            else:
+                await play_first(pilot, app)
+        await pilot.pause()
+    checked = 0
+    for text, hands, holder in app.frames:
+        title, shown = _hand_row(text)
+        for seat in hands:
+            if seat != holder and names[seat] in title:
+                raise AssertionError(f"{names[seat]}'s cards shown while {holder} holds it")
+        if holder is not None and names[holder] in title:
+            assert shown <= {c.symbol for c in hands[holder]}, text
+            checked += 1
+    assert checked > 5
