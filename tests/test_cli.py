@@ -42,7 +42,7 @@ def invoke(*args: str) -> Result:
         (
             ["play", "poker"],
             "unknown game 'poker'; the games are makao, shithead, spite_malice (Spite & Malice), "
-            "zoliky (Žolíky, coming soon), trash (coming soon)",
+            "zoliky (Žolíky), trash",
         ),
         (["play", "makao", "--players", "9"], "Makao takes 2-6 players, not 9"),
         (["play", "shithead", "--players", "1"], "Shithead takes 2-4 players, not 1"),
@@ -54,7 +54,7 @@ def invoke(*args: str) -> Result:
         ),
         (["play", "makao", "--bots", "-1"], "--bots must be a whole number (0 or more), not '-1'"),
         (["play", "makao", "--option", "fast"], "Makao has no option 'fast'; its options are"),
-        (["play", "trash"], "Trash is coming soon and cannot be played yet"),
+        (["play", "trash", "--players", "7"], "Trash takes 2-6 players, not 7"),
         (["play", "makao", "--players", "3", "--bots", "4"], "--bots must be between 0 and 3"),
         (
             ["play", "makao", "--bot-delay", "abc"],
@@ -79,7 +79,7 @@ def invoke(*args: str) -> Result:
         (["play", "makao", "--colour"], "No such option '--colour'"),
         (["play"], "Missing argument 'GAME'"),
         (["deal", "makao"], "No such command 'deal'"),
-        (["rules", "zoliky"], "Žolíky is coming soon"),
+        (["rules", "trash"], "Trash is coming soon"),
         (["rules", "poker"], "unknown game 'poker'; the games are makao, shithead, "),
         (
             ["simulate", "makao", "--bot", "genius", "--games", "1"],
@@ -101,7 +101,6 @@ def invoke(*args: str) -> Result:
             "--seconds must be a number of seconds (0 or more), not 'soon'",
         ),
         (["simulate", "spite", "--players", "5"], "Spite & Malice takes 2-4 players"),
-        (["bench", "--game", "garbage"], "Trash is coming soon"),
     ],
 )
 def test_bad_arguments_give_one_line_and_status_2(

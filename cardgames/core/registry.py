@@ -58,11 +58,13 @@ GAMES: tuple[GameInfo, ...] = (
     ),
     GameInfo(
         "zoliky", "Žolíky", ("zolik", "žolíky", "rummy"),
-        "Czech rummy with jokers: meld, lay off, go out.", 2, 5, "",
+        "Czech rummy with jokers: meld, lay off, take jokers back, close.", 2, 6,
+        "cardgames.games.zoliky",
     ),
     GameInfo(
         "trash", "Trash", ("garbage",),
-        "Fill your layout from ace to ten before anyone else.", 2, 4, "",
+        "Fill your layout from ace to ten before anyone else.", 2, 6,
+        "cardgames.games.trash",
     ),
 )
 

@@ -127,10 +127,21 @@ async def _spite_malice(directory: Path) -> list[Path]:
         return [Path(app.save_screenshot("spite-malice-table.svg", str(directory)))]
 
 
+async def _trash(directory: Path) -> list[Path]:
+    setup = GameSetup("trash", default_seats(4, 3), {}, SEED)
+    app = CardGamesApp(setup, _SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: _human_turn(app))
+        await pilot.press("d")
+        await wait_until(pilot, lambda: _human_turn(app))
+        await pilot.pause()
+        return [Path(app.save_screenshot("trash-table.svg", str(directory)))]
+
+
 async def _all(directory: Path) -> list[Path]:
     paths: list[Path] = []
     shots = (_picker_and_setup, _table_and_rules, _pass_screen, _game_over, _shithead,
-             _spite_malice)
+             _spite_malice, _trash)
     for shoot in shots:
         paths.extend(await shoot(directory))
     return paths
@@ -144,7 +155,7 @@ def write_screenshots(directory: Path) -> list[Path]:
 
     Returns:
         The files written: picker, setup, Makao table, rules, pass screen, game over, the
-        Shithead swap phase and table, and the Spite & Malice table.
+        Shithead swap phase and table, and the Spite & Malice and Trash tables.
     """
     directory.mkdir(parents=True, exist_ok=True)
     return asyncio.run(_all(directory))

@@ -105,4 +105,4 @@ def test_registry_finds_games_by_name_and_alias() -> None:
     with pytest.raises(KeyError, match="unknown game"):
         find_game("poker")
     with pytest.raises(LookupError, match="coming soon"):
-        load_game("trash")
+        load_game("zoliky")

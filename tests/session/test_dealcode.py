@@ -106,4 +106,4 @@ def test_unknown_games_are_value_errors() -> None:
     with pytest.raises(ValueError, match="unknown game"):
         format_deal(Deal("chess", 2))
     with pytest.raises(ValueError, match="coming soon"):
-        deal_code(GameSetup("trash", default_seats(2, 1)))
+        deal_code(GameSetup("zoliky", default_seats(2, 1)))

@@ -201,7 +201,7 @@ async def test_l_opens_the_whole_log_and_page_keys_scroll_it() -> None:
             await wait_until(pilot, lambda: human_to_move(app))
         lines = session.log_lines(0, last=len(session.events))
         assert len(lines) > 20, "more lines than the table's log panel shows"
-        await pilot.press("l")
+        await pilot.press("L")
         await wait_until(pilot, lambda: screen_name(app) == "LogScreen")
         log = app.screen
         assert isinstance(log, LogScreen) and log.lines == tuple(lines)

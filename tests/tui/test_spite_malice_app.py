@@ -16,6 +16,7 @@ from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from tests.games.spite_malice.builders import card, cards, position, run_of
+from tests.tui.drive import passing
 from tests.tui.screen_text import non_ascii, screen_text
 from tests.tui.spite_malice_drive import deal, my_turn, own, play_first, table
 from tests.tui.test_noleak import RecordingApp
@@ -162,11 +163,16 @@ async def test_hot_seat_hand_over_never_shows_the_other_hand() -> None:
     async with app.run_test(size=SIZE) as pilot:
         handovers = 0
         while handovers < 4:
-            await wait_until(pilot, lambda: isinstance(app.screen, PassScreen) or my_turn(app))
+            await wait_until(
+                pilot,
+                lambda: isinstance(app.screen, PassScreen) or passing(app) or my_turn(app),
+            )
             if isinstance(app.screen, PassScreen):
                 app.holder = names.index(app.screen.player)
                 await pilot.press("enter")
                 handovers += 1
+            elif passing(app):
+                await pilot.press("enter")
             else:
                 await play_first(pilot, app)
         await pilot.pause()

@@ -33,7 +33,8 @@ def cards_left(view: Any, seat: int) -> int:
 
 
 def result_text(session: Session) -> Text:
-    """The order of going out, best first, the loser last, with the cards each still held.
+    """The order of going out, best first, the loser last, with the cards each still held (or,
+    for a game whose public view words each seat's result with ``standing(seat)``, those words).
 
     Args:
         session: A finished game.
@@ -52,7 +53,10 @@ def result_text(session: Session) -> Text:
         text.append(f" {_PLACES[place]:>4}  ", style="bold #ffd75f" if winner else "#9a9a9a")
         text.append(f"{name:<12}", style="bold" if winner else "")
         held = cards_left(view, seat)
-        if held:
+        standing = getattr(view, "standing", None)
+        if standing is not None:
+            text.append(f" {standing(seat)}", style="#d0d0d0")
+        elif held:
             text.append(f" {held} card{'s' if held != 1 else ''} left", style="#ff875f")
         else:
             text.append(" went out", style="#87d787")

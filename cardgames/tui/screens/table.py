@@ -1,8 +1,9 @@
 """The table screen: owns the Session, shows the game's Board, runs bots, hand-overs and the clock.
 
 It is game-agnostic: the per-game part is the Board from ``cardgames.tui.boards.<game>``. Flow after
-every change (:meth:`TableScreen.advance`): redraw; if the game is over, show the result; if another
-human must take the terminal, cover the table with the opaque pass screen *before* loading that
+every change (:meth:`TableScreen.advance`): redraw; if the game is over, show the result; if the
+Board has an interlude to show (a hand's result), show it and wait; if another human must take the
+terminal, cover the table with the opaque pass screen *before* loading that
 player's view; if a computer player is to act, let it move after ``bot_delay``; otherwise wait for
 the human (and run the turn clock, if the game has one).
 """
@@ -17,6 +18,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
@@ -69,7 +71,7 @@ class TableScreen(AppScreen[None]):
         Binding("enter", "pass_on", "Pass on", priority=True),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
-        Binding("l", "log", "Log"),
+        Binding("L", "log", "Log"),
         Binding("h", "hint", "Hint", show=False),
         Binding("f", "finish", "Finish instantly"),
         Binding("b", "bot_speed(1)", "Bot speed"),
@@ -189,6 +191,8 @@ class TableScreen(AppScreen[None]):
                 self.call_later(self._game_over)
         elif session.passing is not None:
             self._pass_offered_at = self.keys.clock()
+        elif (interlude := self.board.interlude()) is not None:
+            self._pause_for(interlude)
         elif session.handover is not None:
             self._ring()
             self._hand_over(session.handover)
@@ -217,6 +221,15 @@ class TableScreen(AppScreen[None]):
             # The table changed: an error about the human's last try no longer applies.
             self.error = self.note = ""
             self.advance()
+
+    def _pause_for(self, interlude: Screen[Any]) -> None:
+        """Show the Board's interlude (a hand's result); the game goes on once it is closed."""
+        self._covered = True
+        self.open(interlude, lambda _: self._after_interlude())
+
+    def _after_interlude(self) -> None:
+        self._covered = False
+        self.advance()
 
     def _hand_over(self, seat: PlayerId) -> None:
         self._covered = True

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from textual.message import Message
+from textual.screen import Screen
 from textual.widget import Widget
 
 from cardgames.core.engine import Action, PlayerId, View
@@ -135,6 +136,15 @@ class Board(Widget):
     def status_hint(self, view: View, info: TableInfo) -> str:
         """A short hint of what the viewing player can do now, for the status line."""
         return ""
+
+    def interlude(self) -> Screen[Any] | None:
+        """A screen to show before the game goes on, or None (the default).
+
+        The table screen asks after every redraw; while the screen is up no computer player
+        moves and no hand-over starts. A game that plays a match of hands shows the result of
+        a hand this way.
+        """
+        return None
 
     # ------------------------------------------------------------------ focus
 

@@ -74,7 +74,8 @@ class SeatBox(Static):
         you = " (you)" if seat.you and seat.name != "You" else ""
         title = f"{arrow if seat.current else ''}{seat.name}{you}"
         self.border_title = literal(title)
-        self.border_subtitle = " · ".join((("bot",) if seat.bot else ()) + seat.tags)
+        joiner = ", " if style.ascii else " · "
+        self.border_subtitle = joiner.join((("bot",) if seat.bot else ()) + seat.tags)
         self.seat = seat
         self.card_style = style
         self._fill()

@@ -1,0 +1,55 @@
+"""Trash (also called Garbage): fill your layout from ace to ten, a match of shrinking hands.
+
+``GAME`` is the Game object the registry loads. Rules: ``shared/rules/trash.md`` (TR-1 … TR-11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from cardgames.core.engine import OptionValue
+from cardgames.games.common import CardGame
+from cardgames.games.trash import notation
+from cardgames.games.trash.engine import TrashState, new_state
+from cardgames.games.trash.sample import sample_state
+
+if TYPE_CHECKING:
+    from cardgames.bots import Bot
+
+
+def _deal(
+    players: int, seed: int, options: Mapping[str, OptionValue], game_number: int
+) -> TrashState:
+    """Deal a new match (TR-1 … TR-3).
+
+    ``game_number`` has no effect: seat 0 starts the first hand of every match (TR-3).
+    """
+    return new_state(players, seed)
+
+
+def _bots() -> dict[str, Callable[[], Bot]]:
+    """The bots for Trash by name; the first, ``"trash"``, is the default."""
+    from cardgames.bots import RandomBot
+    from cardgames.games.trash.bots import TrashBot
+
+    return {TrashBot.name: TrashBot, RandomBot.name: RandomBot}
+
+
+GAME = CardGame(
+    name="trash",
+    title="Trash",
+    aliases=("garbage",),
+    min_players=2,
+    max_players=6,
+    options=(),
+    package=__name__,
+    deal=_deal,
+    load=TrashState.from_json,
+    notation=notation,
+    bot_factories=_bots,
+    sampler=sample_state,
+)
+"""The Trash Game object."""
+
+__all__ = ["GAME"]

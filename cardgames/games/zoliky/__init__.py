@@ -1,0 +1,65 @@
+"""Žolíky, Czech rummy with jokers: meld, lay off, take jokers back, close; a match to 500.
+
+``GAME`` is the Game object the registry loads. Rules: ``shared/rules/zoliky.md`` (ZO-1 … ZO-17).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from cardgames.core.engine import OptionSpec, OptionValue
+from cardgames.games.common import CardGame
+from cardgames.games.zoliky import notation
+from cardgames.games.zoliky.engine import DEFAULT_TARGET, ZolikyState, new_state
+from cardgames.games.zoliky.sample import sample_state
+
+if TYPE_CHECKING:
+    from cardgames.bots import Bot
+
+
+def _deal(
+    players: int, seed: int, options: Mapping[str, OptionValue], game_number: int
+) -> ZolikyState:
+    """Deal the first round of a match (ZO-3): the last seat deals the first match, so seat 0
+    leads; each later match starts with the next dealer, seat ``(game_number - 1) % players``."""
+    return new_state(
+        players, seed=seed, options=dict(options), dealer=(players - 1 + game_number) % players
+    )
+
+
+def _bots() -> dict[str, Callable[[], Bot]]:
+    """The bots for Žolíky by name; "zoliky" (the heuristic bot) is the default."""
+    from cardgames.bots import RandomBot
+    from cardgames.games.zoliky.bots import ZolikyBot
+
+    return {ZolikyBot.name: ZolikyBot, RandomBot.name: RandomBot}
+
+
+GAME = CardGame(
+    name="zoliky",
+    title="Žolíky",
+    aliases=("zolik", "žolíky", "rummy"),
+    min_players=2,
+    max_players=6,
+    options=(
+        OptionSpec("deal-14", "Deal 14 cards each, 15 to the leader (ZO-5)"),
+        OptionSpec("open-51", "An opening needs 51 points instead of 42 (ZO-10)"),
+        OptionSpec(
+            "keep-joker", "Close with a joker and keep it as the first card of your next hand"
+        ),
+        OptionSpec(
+            "target", "The match ends when a total reaches this score (0: one round)",
+            DEFAULT_TARGET,
+        ),
+    ),
+    package=__name__,
+    deal=_deal,
+    load=ZolikyState.from_json,
+    notation=notation,
+    bot_factories=_bots,
+    sampler=sample_state,
+)
+"""The Žolíky Game object."""
+
+__all__ = ["GAME"]

@@ -1,0 +1,346 @@
+"""Žolíky commands as text: reading what a player types, writing actions and log lines.
+
+Grammar (case-insensitive; cards as ``7h``, ``10s``, ``Ts``, ``Qd`` or ``7♥``; a joker is ``jk``,
+and in a run ``jk=7h`` says what it stands for)::
+
+    draw | d               draw from the stock (after take/cut: put that card back first)
+    take | t               take the top of the discard pile
+    cut                    take the face-up cut card (to close from hand)
+    meld <cards>           lay a run or a set: meld 5h 6h jk=7h, meld qh qd jk (m)
+    layoff <card> <n>      lay a card off onto meld n: layoff 8s 3, layoff jk=9s 3 (l)
+    takeback               take this turn's unfinished opening back (x)
+    discard <card>         discard face up; the turn ends
+    close <card>           the last card, face down: the round ends
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from cardgames.core.cards import Card, Rank, cards_text, parse_card
+from cardgames.core.engine import Event
+from cardgames.core.errors import AmbiguousMove, IllegalMove, InvalidCommand
+from cardgames.games.zoliky.actions import (
+    Action,
+    Close,
+    Cut,
+    Discard,
+    Draw,
+    LayOff,
+    Meld,
+    Take,
+    TakeBack,
+)
+from cardgames.games.zoliky.engine import (
+    ZolikyView,
+    card_from_json,
+    layoff_result,
+    refusal,
+)
+from cardgames.games.zoliky.melds import FACE, IS_JOKER, joker_layoffs, read_meld
+
+HELP = (
+    "Commands: draw, take, cut, meld 5h 6h jk=7h, layoff 8s 3, takeback, discard kd, close 7h"
+)
+_SIMPLE: dict[str, Action] = {
+    "draw": Draw(), "d": Draw(), "take": Take(), "t": Take(), "cut": Cut(),
+    "takeback": TakeBack(), "x": TakeBack(),
+}
+_JOKER_WORDS = ("jk", "joker", "x", "xr", "xb")
+
+
+def parse_command(view: ZolikyView, text: str) -> Action:
+    """Read a command typed by the seat whose view is given.
+
+    Args:
+        view: The typing seat's view.
+        text: For example ``meld 5h 6h jk=7h``, ``layoff 8s 3``, ``discard kd``, ``draw``.
+
+    Returns:
+        The action, with each card mapped to a copy in the hand (the card taken this turn
+        first, then the first deck) and each joker's meaning filled in where only one fits.
+
+    Raises:
+        InvalidCommand: If the text cannot be read (unknown word, bad card code).
+        AmbiguousMove: If a joker could stand for more than one card; the message lists them.
+        IllegalMove: If it reads but the rules forbid it now.
+    """
+    words = text.split()
+    if not words:
+        raise InvalidCommand(HELP)
+    verb, args = words[0].lower(), words[1:]
+    if verb in _SIMPLE:
+        if args:
+            raise InvalidCommand(f"{verb} takes nothing after it")
+        action: Action = _SIMPLE[verb]
+    elif verb in ("meld", "m"):
+        action = _read_meld(view, args)
+    elif verb in ("layoff", "l", "lay"):
+        action = _read_layoff(view, args)
+    elif verb in ("discard", "close"):
+        if len(args) != 1:
+            raise InvalidCommand(f"Name one card, for example: {verb} kd")
+        card, named = _read_word(args[0])
+        if named is not None:
+            raise InvalidCommand(f"Only a joker in a meld or lay-off stands for a card; {verb} kd")
+        held = _first(view, card)
+        action = Discard(held) if verb == "discard" else Close(held)
+    else:
+        raise InvalidCommand(f"{text.strip()!r} is not a Žolíky command. {HELP}")
+    if action in view.legal:
+        return action
+    raise IllegalMove(refusal(view, action))
+
+
+def format_action(view: ZolikyView, action: Action) -> str:
+    """The command text of ``action``; :func:`parse_command` reads it back to an equal action."""
+    return str(action)
+
+
+def _read_word(word: str) -> tuple[Card | None, Card | None]:
+    """A card word: ``(card, None)``, or ``(None, named)`` for a joker (``jk`` / ``jk=7h``)."""
+    code, equals, named = word.partition("=")
+    if code.lower() in _JOKER_WORDS:
+        if not equals:
+            return None, None
+        stands_for = parse_card(named)
+        return None, stands_for
+    if equals:
+        raise InvalidCommand(f"Only a joker stands for another card; {code} is not a joker")
+    return parse_card(code), None
+
+
+def _order(view: ZolikyView) -> tuple[dict[Card, list[Card]], list[Card]]:
+    """The hand's copies of each face (the taken card first) and its jokers, in the order the
+    engine uses them."""
+    copies: dict[Card, list[Card]] = {}
+    jokers: list[Card] = []
+    for card in view.hand:
+        if IS_JOKER[card]:
+            jokers.append(card)
+        else:
+            copies.setdefault(FACE[card], []).append(card)
+    taken = view.taken
+    if taken is not None and taken in view.hand:
+        if IS_JOKER[taken]:
+            jokers.remove(taken)
+            jokers.insert(0, taken)
+        else:
+            same = copies[FACE[taken]]
+            same.remove(taken)
+            same.insert(0, taken)
+    return copies, jokers
+
+
+def _first(view: ZolikyView, card: Card | None) -> Card:
+    """The hand card a discard or close means: the first copy of the face, or the first joker."""
+    for held in view.hand:
+        if (card is None and IS_JOKER[held]) or (card is not None and held.same_face(card)):
+            return held
+    if card is None:
+        raise IllegalMove("You don't hold a joker")
+    raise IllegalMove(f"You don't hold {card}")
+
+
+def _read_meld(view: ZolikyView, args: list[str]) -> Meld:
+    if not args:
+        raise InvalidCommand("Name the cards of the meld, for example: meld 5h 6h 7h")
+    words = [_read_word(arg) for arg in args]
+    copies, jokers = _order(view)
+    naturals: list[Card] = []
+    used: dict[Card, int] = {}
+    for card, _ in words:
+        if card is None:
+            continue
+        face = FACE[card]
+        index = used.get(face, 0)
+        held = copies.get(face, [])
+        if index >= len(held):
+            raise IllegalMove(
+                f"You don't hold {card}" if not held else f"You don't hold that many {card}"
+            )
+        naturals.append(held[index])
+        used[face] = index + 1
+    names = [named for card, named in words if card is None]
+    if len(names) > len(jokers):
+        raise IllegalMove("You don't hold that many jokers")
+    cards = [*naturals, *jokers[: len(names)]]
+    shapes, reason = read_meld(cards)
+    if not shapes:
+        raise IllegalMove(reason[:1].upper() + reason[1:])
+    wanted = [FACE[name] for name in names if name is not None]
+    fitting = [shape for shape in shapes if _names_fit(shape.named, wanted, shape.rank)]
+    if not fitting:
+        shown = " ".join(card.symbol for card in wanted)
+        raise IllegalMove(f"The jokers cannot stand for {shown} in {cards_text(cards)}")
+    if len(fitting) > 1:
+        typed = [FACE[card] if card is not None else None for card, _ in words]
+        alike = all(shape.named == fitting[0].named for shape in fitting)
+        same_order = [shape for shape in fitting if alike and _typed_order(shape.cards, typed)]
+        if len(same_order) != 1:
+            options = " or ".join(str(Meld(shape.cards, shape.named)) for shape in fitting)
+            raise AmbiguousMove(f"Say what the joker stands for: {options}")
+        fitting = same_order
+    shape = fitting[0]
+    return Meld(shape.cards, shape.named)
+
+
+def _names_fit(named: tuple[Card, ...], wanted: list[Card], rank: Rank | None) -> bool:
+    """True if the typed joker names are among what the jokers of this reading stand for."""
+    if rank is not None:
+        return all(card.rank is rank for card in wanted)
+    free = list(named)
+    for card in wanted:
+        if card not in free:
+            return False
+        free.remove(card)
+    return True
+
+
+def _typed_order(cards: tuple[Card, ...], typed: list[Card | None]) -> bool:
+    if len(cards) != len(typed):
+        return False
+    return all(
+        IS_JOKER[card] if face is None else FACE[card] == face
+        for card, face in zip(cards, typed, strict=True)
+    )
+
+
+def _read_layoff(view: ZolikyView, args: list[str]) -> LayOff:
+    if len(args) != 2:
+        raise InvalidCommand("Name a card and a meld number, for example: layoff 8s 3")
+    card, named = _read_word(args[0])
+    if not args[1].isdigit():
+        raise InvalidCommand(f"{args[1]!r} is not a meld number; the melds are numbered 1, 2, …")
+    number = int(args[1]) - 1
+    if not 0 <= number < len(view.melds):
+        raise IllegalMove(f"There is no meld {number + 1} on the table")
+    copies, jokers = _order(view)
+    if card is not None:
+        held = copies.get(FACE[card])
+        if not held:
+            raise IllegalMove(f"You don't hold {card}")
+        return LayOff(held[0], number, None)
+    if not jokers:
+        raise IllegalMove("You don't hold a joker")
+    joker = jokers[0]
+    meld = view.melds[number]
+    if meld.suit is None:
+        return LayOff(joker, number, None)
+    places = joker_layoffs(meld, joker)
+    if named is None:
+        if len(places) > 1:
+            options = " or ".join(str(LayOff(joker, number, place.named)) for place in places)
+            raise AmbiguousMove(f"Say what the joker stands for: {options}")
+        if places:
+            named = places[0].named
+    elif layoff_result(meld, joker, named) is not None:
+        named = FACE[named]
+    return LayOff(joker, number, named)
+
+
+# ---------------------------------------------------------------------- log lines
+
+
+def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
+    """One log line for ``event`` as ``viewer`` may see it.
+
+    Args:
+        event: An event returned by ``ZolikyState.apply``.
+        viewer: The seat reading the log (None for the public log).
+        names: The players' names by seat.
+
+    Returns:
+        For example "Bob drew a card", "You drew 7♥", "Anna melded 5♣ 6♣ 7♣ (meld 4)",
+        "Anna laid 6♣ off onto meld 2 and took back the joker".
+    """
+    event = event.for_viewer(viewer)
+
+    def who(seat: int | None) -> str:
+        return "you" if seat == viewer else names[seat] if seat is not None else "the table"
+
+    subject = who(event.player)
+    you = event.player == viewer
+    line = _line(event, subject, you, who, names)
+    return line[:1].upper() + line[1:]
+
+
+def _verb(you: bool, plain: str, third: str) -> str:
+    return plain if you else third
+
+
+def _line(
+    event: Event, subject: str, you: bool, who: Callable[[int | None], str],
+    names: Sequence[str],
+) -> str:
+    kind = event.kind
+    shown = cards_text(event.cards)
+    details = dict(word.split("=", 1) for word in event.detail.split() if "=" in word)
+    if kind == "deal":
+        cutter, leader = int(details["cutter"]), int(details["leader"])
+        cut = details["cut"]
+        cut_text = "no cut card" if cut == "-" else f"cut card {card_from_json(cut)}"
+        kept = f", keeping {shown}" if event.cards else ""
+        return (
+            f"round {event.count}: {subject} {_verb(you, 'deal', 'deals')}; "
+            f"{who(cutter)} cut{kept} ({cut_text}); {who(leader)} {_lead_verb(leader, who)}"
+        )
+    if kind == "discard":
+        return f"{subject} discarded {shown}"
+    if kind == "draw":
+        return f"{subject} drew {shown}" if event.cards else f"{subject} drew a card"
+    if kind == "take":
+        return f"{subject} took {shown} from the discard pile"
+    if kind == "cut":
+        return f"{subject} took the cut card {shown}"
+    if kind == "return":
+        return f"{subject} put {shown} back"
+    if kind == "turnover":
+        return f"the discard pile is turned over as the new stock ({event.count} cards)"
+    if kind == "meld":
+        return f"{subject} melded {_meld_text(event, details)} (meld {event.count})"
+    if kind == "layoff":
+        return f"{subject} laid {_layoff_text(event, details)} off onto meld {details['meld']}"
+    if kind == "joker":
+        return f"{subject} took the joker back from meld {details['meld']}"
+    if kind == "takeback":
+        return f"{subject} took the opening back"
+    if kind == "opened":
+        return f"{subject} opened with {event.count} points"
+    if kind == "close":
+        how = " from hand: the others' penalties are doubled" if event.detail else ""
+        card = f" with {shown}" if event.cards else ""
+        return f"{subject} closed{card}{how}"
+    if kind == "exhausted":
+        return "the stock ran out for the fourth time: the round ends without a closer"
+    if kind == "round":
+        points = [int(word) for word in event.detail.split() if word.isdigit()]
+        table = ", ".join(f"{names[seat]} {value}" for seat, value in enumerate(points))
+        return f"round {event.count} is over: {table}"
+    if kind == "over":
+        order = [int(seat) for seat in event.detail.split()]
+        return f"the match is over: {names[order[0]]} wins"
+    return f"{subject}: {kind}"
+
+
+def _lead_verb(leader: int, who: Callable[[int | None], str]) -> str:
+    return "lead" if who(leader) == "you" else "leads"
+
+
+def _meld_text(event: Event, details: dict[str, str]) -> str:
+    named = iter(details["named"].split(",")) if "named" in details else iter(())
+    parts = []
+    for card in event.cards:
+        if IS_JOKER[card]:
+            code = next(named, None)
+            parts.append(f"Jk({card_from_json(code)})" if code else "Jk")
+        else:
+            parts.append(card.symbol)
+    return " ".join(parts)
+
+
+def _layoff_text(event: Event, details: dict[str, str]) -> str:
+    card = event.cards[0]
+    if IS_JOKER[card]:
+        return f"Jk({card_from_json(details['named'])})" if "named" in details else "Jk"
+    return card.symbol

@@ -1,0 +1,460 @@
+"""The Žolíky table: seats with scores, the stock, the cut card and the discard pile, the melds
+on the table numbered by owner, the opening being built, the log and the hand.
+
+Keys: Space selects cards, ``m`` lays them as a meld (asking what a joker stands for only when
+it is ambiguous), ``l`` lays the selected card (or the one under the cursor) off onto a meld
+chosen by its number, Enter discards the card under the cursor (or closes with the last card),
+``d`` / ``t`` draw or take the discard, ``c`` takes the cut card, ``x`` takes the opening back,
+``s`` switches between suit and rank order, ``[`` / ``]`` move the card under the cursor,
+``r`` shows the score table (it also opens by itself after each round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from cardgames.core.cards import Card
+from cardgames.core.errors import CardGameError
+from cardgames.games.zoliky import notation
+from cardgames.games.zoliky.actions import (
+    Close,
+    Cut,
+    Discard,
+    Draw,
+    LayOff,
+    Meld,
+    Take,
+    TakeBack,
+    card_word,
+)
+from cardgames.games.zoliky.melds import FACE, IS_JOKER, SUIT_INDEX, TableMeld, meld_shape
+from cardgames.tui.boards.common import empty_hand_text, turn_heading
+from cardgames.tui.render import CardStyle, card_box, card_label, card_text, empty_box, shown
+from cardgames.tui.screens.dialogs import ChoiceDialog
+from cardgames.tui.widgets.board import Board, TableInfo
+from cardgames.tui.widgets.hand import HandWidget
+from cardgames.tui.widgets.log import LogPanel
+from cardgames.tui.widgets.pile import side_by_side, stock_box
+from cardgames.tui.widgets.seats import SeatInfo, SeatsStrip
+from cardgames.tui.widgets.zone import HandBox
+
+
+class ScoreTable(ModalScreen[None]):
+    """The round-by-round penalty points and the totals; Enter or Escape closes it.
+
+    Args:
+        title: The heading, e.g. "Round 2 is over".
+        table: The table as text, one line per round and the totals.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,escape,r", "close", "Close"),
+    ]
+    DEFAULT_CSS = """
+    ScoreTable { align: center middle; background: #10241a 50%; }
+    ScoreTable #dialog { width: auto; min-width: 40; max-width: 78; }
+    ScoreTable #score-table { width: auto; margin: 0 0 1 0; }
+    """
+
+    def __init__(self, title: str, table: Text) -> None:
+        super().__init__()
+        self.title_text = title
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        """The heading, the table and the key."""
+        with Vertical(id="dialog"):
+            yield Label(self.title_text, id="dialog-title")
+            yield Static(self.table, id="score-table")
+            yield Label("Enter: continue", id="dialog-keys")
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)
+
+
+def score_table(view: Any, names: Sequence[str], ascii: bool) -> Text:
+    """Every round's penalties and the totals, seats as columns (names cut to 8 letters)."""
+    width = 9
+    text = Text()
+    text.append(f"{'Round':<8}", style="bold")
+    for name in names:
+        text.append(f"{shown(name, ascii)[:8]:>{width}}", style="bold")
+    for result in view.results:
+        mark = "*" if result.from_hand else " "
+        text.append(f"\n{result.round:<6}{mark} ")
+        for seat, points in enumerate(result.points):
+            closer = seat == result.closer
+            text.append(f"{points:>{width}}", style="bold #87d787" if closer else "")
+    text.append(f"\n{'Total':<8}", style="bold")
+    best = min(view.totals) if view.totals else 0
+    for total in view.totals:
+        text.append(f"{total:>{width}}", style="bold #ffd75f" if total == best else "bold")
+    goal = "one round" if view.target == 0 else f"the match ends at {view.target}"
+    text.append(f"\n\n* closed from hand (doubled)\n{goal[:1].upper()}{goal[1:]}.",
+                style="#9a9a9a")
+    return text
+
+
+class ZolikyBoard(Board):
+    """Draws a Žolíky view and turns keys into Žolíky actions."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "verb('draw')", "Draw"),
+        Binding("t", "verb('take')", "Take"),
+        Binding("c", "verb('cut')", "Cut card"),
+        Binding("m", "meld", "Meld"),
+        Binding("l", "layoff", "Lay off"),
+        Binding("x", "verb('takeback')", "Take back"),
+        Binding("s", "sort", "Sort"),
+        Binding("r", "scores", "Scores"),
+        Binding("left_square_bracket", "shift(-1)", "Move left", show=False),
+        Binding("right_square_bracket", "shift(1)", "Move right", show=False),
+    ]
+    VERBS: ClassVar[dict[str, type]] = {"draw": Draw, "take": Take, "cut": Cut,
+                                        "takeback": TakeBack}
+
+    DEFAULT_CSS = """
+    ZolikyBoard #middle { min-height: 9; }
+    ZolikyBoard #table-side { width: 32; }
+    ZolikyBoard #status-side { height: 1fr; }
+    ZolikyBoard #melds { height: 1fr; border: $frame #444466; border-title-color: #9a9a9a;
+        padding: 0 1; }
+    ZolikyBoard #right-side { width: 1fr; }
+    ZolikyBoard #log { height: 5; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._order: list[Card] = []
+        self._by_rank = False
+        self._rounds_seen: int | None = None
+
+    def compose(self) -> ComposeResult:
+        """Seats on top; the pile and the opening beside the melds and the log; the hand."""
+        yield SeatsStrip(id="seats")
+        with Horizontal(id="middle"):
+            with Vertical(id="table-side"):
+                yield Static(id="pile")
+                yield Static(id="status-side")
+            with Vertical(id="right-side"):
+                yield Static(id="melds")
+                yield LogPanel(id="log")
+        yield HandBox(id="hand-box")
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, view: Any, info: TableInfo) -> None:
+        """Draw a :class:`ZolikyView`; open the score table when a round has just ended."""
+        style = info.style
+        self.query_one(SeatsStrip).show(self._seats(view, info), style)
+        self.query_one("#pile", Static).update(self._pile(view, style))
+        self.query_one("#status-side", Static).update(self._status(view, info))
+        melds = self.query_one("#melds", Static)
+        melds.border_title = "Melds"
+        melds.update(self._melds(view, info))
+        self.query_one(LogPanel).set_lines(info.log, style)
+        self._order = self._arranged(tuple(view.hand))
+        mine = view.viewer is not None and view.current_player == view.viewer
+        self.query_one(HandWidget).set_hand(
+            tuple(self._order),
+            playable=frozenset(view.hand) if mine else frozenset(),
+            style=style,
+            can_play=mine and view.phase in ("lay", "discard"),
+            empty_text=empty_hand_text(view, info),
+        )
+        self.query_one(HandBox).show_title(info.names, view.viewer, len(view.hand))
+        self._maybe_show_scores(view, info)
+
+    def _arranged(self, hand: tuple[Card, ...]) -> list[Card]:
+        """The hand in the player's order: cards still held keep their places, new cards go
+        where the sort order puts them."""
+        key = _rank_key if self._by_rank else _suit_key
+        kept = [card for card in self._order if card in hand]
+        for card in sorted((card for card in hand if card not in kept), key=key):
+            index = next((i for i, other in enumerate(kept) if key(other) > key(card)), len(kept))
+            kept.insert(index, card)
+        return kept
+
+    def _seats(self, view: Any, info: TableInfo) -> tuple[SeatInfo, ...]:
+        seats = []
+        for seat in range(view.players):
+            opened = " opened" if view.opened[seat] else ""
+            seats.append(
+                SeatInfo(
+                    name=info.names[seat],
+                    cards=view.hand_sizes[seat],
+                    note=f"{view.totals[seat]} pts{opened}",
+                    current=view.current_player == seat,
+                    you=view.viewer == seat,
+                    bot=seat in info.bots,
+                )
+            )
+        return tuple(seats)
+
+    def _pile(self, view: Any, style: CardStyle) -> Text:
+        top = view.discard_top
+        discard = card_box(top, style) if top is not None else empty_box(style)
+        text = side_by_side((stock_box(view.stock_size, style), discard))
+        text.append(" stock   discard", style="#9a9a9a")
+        text.append(f" ({view.discard_size})", style="#6c6c6c")
+        return text
+
+    def _status(self, view: Any, info: TableInfo) -> Text:
+        style = info.style
+        text = turn_heading(view, info)
+        if view.current_player is None:
+            return text
+        text.append(f"Round {view.round}, turns {view.turn_round}", style="#9a9a9a")
+        if view.turn_round < 4:
+            text.append(" (no melds yet)", style="#9a9a9a")
+        text.append("\n")
+        if view.cut is not None:
+            text.append("Cut card: ", style="#9a9a9a")
+            text.append_text(card_text(view.cut, style))
+            text.append("\n")
+        if view.taken is not None:
+            where = "the cut card" if view.source == "cut" else "the discard"
+            text.append(f"Took {where}: ", style="bold #ff875f")
+            text.append_text(card_text(view.taken, style))
+            text.append("\n")
+        if view.opening is not None:
+            line = shown(view.opening.text(), style.ascii)
+            colour = "#87d787" if view.opening.complete else "#ffaf5f"
+            text.append(line + "\n", style=f"bold {colour}")
+        return text
+
+    def _melds(self, view: Any, info: TableInfo) -> Text:
+        text = Text()
+        if not view.melds:
+            text.append("No melds yet.", style="italic #9a9a9a")
+            return text
+        for owner in range(view.players):
+            mine = [(i, meld) for i, meld in enumerate(view.melds) if meld.owner == owner]
+            if not mine:
+                continue
+            if text:
+                text.append("\n")
+            text.append(f"{shown(info.names[owner], info.style.ascii)}:", style="bold #d0d0d0")
+            for number, meld in mine:
+                text.append(f" {number + 1}:", style="bold #9fd3ff")
+                text.append_text(meld_text(meld, info.style))
+        return text
+
+    def _maybe_show_scores(self, view: Any, info: TableInfo) -> None:
+        rounds = len(view.results)
+        if self._rounds_seen is None:
+            self._rounds_seen = rounds
+            return
+        if rounds > self._rounds_seen and view.viewer is not None:
+            self._rounds_seen = rounds
+            if view.current_player is not None:
+                self.action_scores()
+
+    # ------------------------------------------------------------------ hints
+
+    def status_hint(self, view: Any, info: TableInfo) -> str:
+        """What the viewing player can do now, with the keys."""
+        if view.viewer is None or view.current_player != view.viewer:
+            return ""
+        legal = view.legal
+        if view.phase == "draw":
+            keys = ["d draws"]
+            if any(isinstance(a, Take) for a in legal):
+                keys.append("t takes the discard")
+            if any(isinstance(a, Cut) for a in legal):
+                keys.append("c takes the cut card")
+            return "; ".join(keys) + "."
+        if view.phase == "discard":
+            return "Enter discards the card under the cursor."
+        parts = []
+        if any(isinstance(a, Meld) for a in legal):
+            parts.append("Space selects, m melds")
+        if any(isinstance(a, LayOff) for a in legal):
+            parts.append("l lays off")
+        if any(isinstance(a, Close) for a in legal):
+            parts.append("Enter closes")
+        elif any(isinstance(a, Discard) for a in legal):
+            parts.append("Enter discards")
+        if any(isinstance(a, TakeBack) for a in legal):
+            parts.append("x takes back")
+        return "; ".join(parts) + "." if parts else ""
+
+    # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show only the keys that do something now."""
+        if action == "meld":
+            return self.can(Meld)
+        if action == "layoff":
+            return self.can(LayOff)
+        if action == "scores":
+            return self.view is not None and bool(self.view.results)
+        return super().check_action(action, parameters)
+
+    def _chosen(self) -> tuple[Card, ...]:
+        hand = self.query_one(HandWidget)
+        if hand.selection:
+            return tuple(hand.selection)
+        if hand.cards:
+            return (hand.cards[hand.cursor],)
+        return ()
+
+    def action_meld(self) -> None:
+        """Lay the selected cards as a meld; ask what a joker stands for if that is open."""
+        cards = self._chosen()
+        wanted = _faces(cards)
+        matches = [a for a in self.legal if isinstance(a, Meld) and _faces(a.cards) == wanted]
+        if len(matches) == 1:
+            self.act(matches[0])
+        elif matches and self.info is not None:
+            style = self.info.style
+            choices = [(shown(f"Meld {meld_text(_shape(m), style).plain}", style.ascii), m)
+                       for m in matches]
+            self.app.push_screen(ChoiceDialog("The joker stands for", choices), self.act)
+        else:
+            self.post_message(self.Say(self._why("meld " + _words(cards))))
+
+    def action_layoff(self) -> None:
+        """Lay the chosen card off: pick the meld by its number."""
+        cards = self._chosen()
+        if len(cards) != 1 or self.info is None:
+            self.post_message(self.Say("Select one card to lay off"))
+            return
+        card = cards[0]
+        matches = [a for a in self.legal if isinstance(a, LayOff)
+                   and (IS_JOKER[a.card] if IS_JOKER[card] else FACE[a.card] == FACE[card])]
+        if not matches:
+            number = len(self.view.melds) if self.view is not None else 1
+            self.post_message(self.Say(self._why(f"layoff {card_word(card)} {max(number, 1)}")))
+            return
+        style = self.info.style
+        choices = []
+        keys = {}
+        for action in matches:
+            meld = self.view.melds[action.meld] if self.view is not None else None
+            label = f"Meld {action.meld + 1}"
+            if meld is not None:
+                label += f": {meld_text(meld, style).plain}"
+            if action.named is not None:
+                label += f" (as {card_label(action.named, style)})"
+            choices.append((shown(label, style.ascii), action))
+            key = str(action.meld + 1)
+            if len(key) == 1 and key not in keys and action.named is None:
+                keys[key] = action
+        self.app.push_screen(ChoiceDialog("Lay off onto meld", choices, keys), self.act)
+
+    def _why(self, command: str) -> str:
+        """The refusal the notation gives for ``command`` (or a general note)."""
+        try:
+            notation.parse_command(self.view, command)
+        except CardGameError as error:
+            return str(error)
+        return "That cannot be laid now"
+
+    def action_sort(self) -> None:
+        """Switch between suit order and rank order."""
+        self._by_rank = not self._by_rank
+        key = _rank_key if self._by_rank else _suit_key
+        self._order.sort(key=key)
+        self._redraw_hand()
+
+    def action_shift(self, step: int) -> None:
+        """Move the card under the cursor one place left or right in the hand."""
+        hand = self.query_one(HandWidget)
+        index = hand.cursor
+        target = index + step
+        if not 0 <= index < len(self._order) or not 0 <= target < len(self._order):
+            return
+        order = self._order
+        order[index], order[target] = order[target], order[index]
+        hand.cursor = target
+        self._redraw_hand()
+
+    def _redraw_hand(self) -> None:
+        hand = self.query_one(HandWidget)
+        hand.cards = tuple(self._order)
+        hand.refresh(layout=True)
+
+    def action_scores(self) -> None:
+        """Show the score table."""
+        if self.view is None or self.info is None or not self.view.results:
+            return
+        last = self.view.results[-1]
+        title = f"Round {last.round} is over"
+        if self.view.current_player is None:
+            title = "The match is over"
+        table = score_table(self.view, self.info.names, self.info.style.ascii)
+        self.app.push_screen(ScoreTable(title, table))
+
+    def on_hand_widget_submitted(self, message: HandWidget.Submitted) -> None:
+        """Enter: discard (or close with) one card; with three or more selected, meld them."""
+        message.stop()
+        cards = message.cards
+        if len(cards) >= 3:
+            self.action_meld()
+            return
+        card = cards[-1]
+        for action in self.legal:
+            if isinstance(action, Discard | Close) and (
+                IS_JOKER[action.card] if IS_JOKER[card] else FACE[action.card] == FACE[card]
+            ):
+                self.act(action)
+                return
+        self.post_message(self.Say(self._why(f"discard {card_word(card)}")))
+
+
+def meld_text(meld: TableMeld, style: CardStyle) -> Text:
+    """A meld as coloured cards, each joker with what it stands for: ``5♣ Jk(6♣) 7♣``."""
+    text = Text()
+    stands = iter(meld.stands_for())
+    for card in meld.cards:
+        text.append(" ")
+        text.append_text(card_text(card, style))
+        if IS_JOKER[card]:
+            named = next(stands, None)
+            if named is not None:
+                text.append(f"({card_label(named, style)})", style="#9a9a9a")
+            elif meld.rank is not None:
+                text.append(f"({meld.rank.code})", style="#9a9a9a")
+    return text
+
+
+def _shape(action: Meld) -> TableMeld:
+    shape, _ = meld_shape(action)
+    assert shape is not None
+    return shape.meld(0)
+
+
+def _faces(cards: Sequence[Card]) -> list[tuple[int, str]]:
+    """Faces as sortable keys, every joker alike."""
+    return sorted((99, "") if IS_JOKER[card] else (int(card.rank), card.suit.value)
+                  for card in cards)
+
+
+def _words(cards: Sequence[Card]) -> str:
+    return " ".join(card_word(card) for card in cards)
+
+
+def _suit_key(card: Card) -> tuple[int, int, int]:
+    if IS_JOKER[card]:
+        return (9, 0, card.deck)
+    return (SUIT_INDEX[card.suit], int(card.rank), card.deck)
+
+
+def _rank_key(card: Card) -> tuple[int, int, int]:
+    if IS_JOKER[card]:
+        return (99, 0, card.deck)
+    return (int(card.rank), SUIT_INDEX[card.suit], card.deck)
+
+
+BOARD = ZolikyBoard
+"""The Board class the table screen loads for Žolíky."""

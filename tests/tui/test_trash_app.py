@@ -1,0 +1,220 @@
+"""The Trash table through the real app at 80×24, keys only: a whole match against the bot with
+a jack placement and a jack replacement, the summary between hands, the chain shown step by
+step, refusals, ASCII mode and the hot-seat hand-over recorded frame by frame."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from rich.console import Console, RenderableType
+from rich.segment import ControlType
+from textual.screen import Screen
+
+from cardgames.core.cards import Card
+from cardgames.session.setup import GameSetup, SeatSpec, default_seats
+from cardgames.tui.app import CardGamesApp
+from cardgames.tui.boards.trash import HandSummary, LayoutWidget, TrashBoard
+from cardgames.tui.screens.pass_screen import PassScreen
+from cardgames.tui.screens.table import TableScreen
+from cardgames.tui.screenshots import wait_until
+from cardgames.tui.settings import AppSettings
+from tests.games.trash.builders import position
+from tests.tui.screen_text import non_ascii, screen_text
+from tests.tui.trash_drive import deal, my_turn, play_turn, table
+
+SIZE = (80, 24)
+FAST = AppSettings(bot_delay=0)
+SOLO = GameSetup("trash", default_seats(2, 1), {}, 1)
+CARD = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
+
+
+def _late_match() -> object:
+    """Hand 18: you have 3 positions (a face-up jack on 2), the bot 1. You draw J♣ (put it on
+    3: Q♥ comes up), the bot draws K♦, you draw 2♠ (it replaces J♦, which goes on 1 by itself
+    and turns up 5♠: you win the hand). In hand 19 both have one position."""
+    return position(
+        layouts=["5s ^Jd Qh", "Kh"],
+        stock="Jc Kd 2s",
+        hand_number=18,
+        winners=[0] * 7 + [1] * 9 + [0],
+        seed=3,
+    )
+
+
+async def test_a_whole_match_by_keys_with_a_jack_placement_and_a_replacement(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal(monkeypatch, _late_match())  # type: ignore[arg-type]
+    app = CardGamesApp(SOLO, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        await pilot.press("d")
+        await wait_until(pilot, lambda: my_turn(app))
+        layout = table(app).query_one(LayoutWidget)
+        assert layout.has_focus and layout.choices == (1, 3)
+        assert "Place jack" in _footer(app)
+        await pilot.press("right", "enter")
+        await wait_until(pilot, lambda: my_turn(app))
+        view = table(app).session.view()
+        assert view.layouts[0][2] is not None and view.layouts[0][2].code == "Jc"
+        await pilot.press("d")
+        await wait_until(pilot, lambda: my_turn(app))
+        assert table(app).session.view().phase == "replace"
+        assert "Replace jack" in _footer(app) and "Keep jack" in _footer(app)
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandSummary))
+        text = screen_text(app)
+        assert "You win hand 18!" in text and "3 → 2" in text
+        await pilot.press("enter")
+        for _ in range(60):
+            await wait_until(pilot, lambda: my_turn(app) or type(app.screen).__name__ in (
+                "GameOverScreen", "HandSummary"))
+            if type(app.screen).__name__ == "GameOverScreen":
+                break
+            if isinstance(app.screen, HandSummary):
+                await pilot.press("enter")
+                continue
+            await play_turn(pilot, app)
+        assert type(app.screen).__name__ == "GameOverScreen"
+        text = screen_text(app)
+        assert "won 10 hands" in text or "won 9 hands" in text
+
+
+def _footer(app: CardGamesApp) -> set[str]:
+    return {active.binding.description for active in app.screen.active_bindings.values()
+            if active.binding.show}
+
+
+async def test_footer_keys_a_refused_take_and_names_shown_as_typed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal(monkeypatch, position(layouts=["Kh Qd Ks Kc Kd Qh ^7c", "Qc Kc"], discard="7s",
+                               stock="Kd"))
+    seats = (SeatSpec("[b]Ann[/b]"), SeatSpec("[red]Bo", "default"))
+    app = CardGamesApp(GameSetup("trash", seats, {}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        text = screen_text(app)
+        assert "[red]Bo" in text and "[b]Ann[/b]'s layout" in text
+        keys = _footer(app)
+        assert "Draw" in keys and "Take discard" not in keys and "Place jack" not in keys
+        await pilot.press("t")
+        await pilot.pause()
+        status = str(table(app).query_one("#status").render())
+        assert "You cannot take 7♠: your position 7 already shows 7♣" in status
+        await pilot.press("d")
+        await wait_until(pilot, lambda: len(table(app).session.history) >= 1)
+        assert table(app).session.history[0][1].__class__.__name__ == "Draw"
+
+
+async def test_the_chain_is_shown_step_by_step_with_the_bot_delay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal(monkeypatch, position(layouts=["Qc Qd Qs Qh 9d Kc Kd Ks 5h Kh", "Kc#1 Kd#1"],
+                               stock="5c 2h"))
+    shown: list[tuple[str | None, ...]] = []
+    original = LayoutWidget.set_layout
+
+    def record(widget: LayoutWidget, layout: tuple[Card | None, ...], *args: Any,
+               **kwargs: Any) -> None:
+        cells = tuple(None if c is None else c.code for c in layout)
+        if not shown or shown[-1] != cells:
+            shown.append(cells)
+        original(widget, layout, *args, **kwargs)
+
+    monkeypatch.setattr(LayoutWidget, "set_layout", record)
+    app = CardGamesApp(SOLO, AppSettings(bot_delay=1.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        board = table(app).query_one(TrashBoard)
+        await pilot.press("d")
+        await wait_until(pilot, lambda: not board._frames and my_turn(app), limit=3000)
+    fives = [cells[4] for cells in shown]
+    nines = [cells[8] for cells in shown]
+    assert list(zip(fives, nines, strict=True)) == [(None, None), ("5c", None), ("5c", "9d")]
+
+
+async def test_ascii_mode_draws_only_ascii_with_six_players() -> None:
+    app = CardGamesApp(GameSetup("trash", default_seats(6, 5), {}, 4),
+                       AppSettings(bot_delay=0, ascii=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        for _ in range(2):
+            await play_turn(pilot, app)
+            await wait_until(pilot, lambda: my_turn(app) or isinstance(app.screen, HandSummary))
+            if isinstance(app.screen, HandSummary):
+                await pilot.press("enter")
+        assert non_ascii(app) == set()
+        text = screen_text(app)
+        assert "layout" in text and "stock" in text
+
+
+class RecordingApp(CardGamesApp):
+    """Keeps a text buffer of the screen from every frame, with what was face down then."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.buffer = [[" "] * SIZE[0] for _ in range(SIZE[1])]
+        self.frames: list[tuple[str, set[str], int, int | None, int | None]] = []
+        self.holder: int | None = None
+        self._console = Console(width=SIZE[0], height=SIZE[1], force_terminal=True,
+                                color_system=None, legacy_windows=False)
+
+    def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
+        if renderable is not None:
+            self._paint(renderable)
+            session = table(self).session
+            state = session._state
+            hidden = {c.symbol for row in state.hidden for c in row if c is not None}  # type: ignore[attr-defined]
+            top = self.screen
+            viewer = session.viewer if isinstance(top, TableScreen) else None
+            self.frames.append(("\n".join("".join(row) for row in self.buffer), hidden,
+                                state.hand_number, self.holder, viewer))  # type: ignore[attr-defined]
+        super()._display(screen, renderable)
+
+    def _paint(self, renderable: RenderableType) -> None:
+        x = y = 0
+        for segment in self._console.render(renderable):
+            if segment.control:
+                for code in segment.control:
+                    if code[0] == ControlType.CURSOR_MOVE_TO:
+                        x, y = int(code[1]), int(code[2])
+                continue
+            for char in segment.text:
+                if char == "\n":
+                    x, y = 0, y + 1
+                    continue
+                if 0 <= y < SIZE[1] and 0 <= x < SIZE[0]:
+                    self.buffer[y][x] = char
+                x += 1
+
+
+async def test_hot_seat_hand_overs_cover_the_table_and_no_frame_shows_a_face_down_card() -> None:
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
+    app = RecordingApp(GameSetup("trash", seats, {}, 5), FAST, pass_delay=0)
+    names = [seat.name for seat in seats]
+    async with app.run_test(size=SIZE) as pilot:
+        handovers = 0
+        while handovers < 6:
+            await wait_until(pilot, lambda: isinstance(app.screen, PassScreen | HandSummary)
+                             or my_turn(app))
+            if isinstance(app.screen, PassScreen):
+                app.holder = names.index(app.screen.player)
+                await pilot.press("enter")
+                handovers += 1
+            elif isinstance(app.screen, HandSummary):
+                await pilot.press("enter")
+            else:
+                await play_turn(pilot, app)
+        await pilot.pause()
+    checked = 0
+    for text, hidden, hand_number, holder, viewer in app.frames:
+        assert viewer is None or viewer == holder, "a table frame for a player not at the terminal"
+        if hand_number == 1:
+            shown = {match.group(0) for match in CARD.finditer(text)}
+            assert not shown & hidden, text
+        checked += 1
+    assert checked > 20
+    assert any(viewer == 1 for *_, viewer in app.frames)

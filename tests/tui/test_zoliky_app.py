@@ -1,0 +1,147 @@
+"""The Žolíky table through the real app at 80×24, keys only: an opening of two melds, lay-offs,
+a joker taken back and a close (ZO-10, ZO-12, ZO-13, ZO-15), the score table, and hot-seat
+hand-overs behind the pass screen."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from cardgames.games.zoliky.actions import Close, Discard, Draw, LayOff, Meld
+from cardgames.session.setup import GameSetup, SeatSpec, default_seats
+from cardgames.tui.app import CardGamesApp
+from cardgames.tui.screens.pass_screen import PassScreen
+from cardgames.tui.screenshots import wait_until
+from cardgames.tui.settings import AppSettings
+from tests.games.zoliky.builders import cards, position
+from tests.tui.screen_text import screen_text
+from tests.tui.test_noleak import RecordingApp
+from tests.tui.zoliky_drive import deal, my_turn, press_action, table
+
+SIZE = (80, 24)
+FAST = AppSettings(bot_delay=0)
+CARD = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
+
+
+def opening_position() -> Any:
+    """Seat 0 (human) holds an opening of two melds and the card a joker on the table stands
+    for; the stock gives 8♣, then 2♥ to the bot, then 9♣."""
+    return position(
+        [["Qh", "Kh", "Ah", "4c", "4d", "4s", "6c", "9d"], ["2s", "5d", "9h", "Js"]],
+        melds=[(1, ["5c", "Xr", "7c"])],
+        stock=["Kc", "3d", "9c", "2h", "8c"],
+        discard=["10d"],
+        opened=[False, True],
+        phase="draw",
+        dealer=1,
+        target=0,
+    )
+
+
+def _status(app: CardGamesApp) -> str:
+    return str(table(app).query_one("#status").render())
+
+
+def _side(app: CardGamesApp) -> str:
+    return str(table(app).query_one("#status-side").render())
+
+
+async def test_a_round_by_keys_opening_layoffs_joker_back_and_close(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal(monkeypatch, opening_position())
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        session = table(app).session
+        assert "d draws" in _status(app)
+        await press_action(pilot, app, Draw())
+        await press_action(pilot, app, Meld(cards("Qh", "Kh", "Ah")))
+        assert "Opening: 30 of 42, pure run ✓" in _side(app)
+        await press_action(pilot, app, Meld(cards("4s", "4d", "4c")))
+        assert "Opening: 42 of 42, pure run ✓" in _side(app)
+        await press_action(pilot, app, LayOff(cards("6c")[0], 0))
+        assert cards("Xr")[0] in session.view().hand, "ZO-13: the joker comes back"
+        await press_action(pilot, app, LayOff(cards("8c")[0], 0))
+        melds = str(table(app).query_one("#melds").render())
+        assert "5♣ 6♣ 7♣ 8♣" in melds and "Q♥ K♥ A♥" in melds
+        await press_action(pilot, app, Discard(cards("9d")[0]))
+        await wait_until(pilot, lambda: my_turn(app))
+        await press_action(pilot, app, Draw())
+        await press_action(pilot, app, LayOff(cards("9c")[0], 0))
+        assert session.view().legal == (Close(cards("Xr")[0]),)
+        await press_action(pilot, app, Close(cards("Xr")[0]))
+        await wait_until(pilot, lambda: app.screen.__class__.__name__ != "TableScreen")
+        outcome = session.outcome()
+        assert outcome is not None and outcome.winners == (0,)
+        mine = [action for seat, action in session.history if seat == 0]
+        assert sum(isinstance(a, Meld) for a in mine) == 2
+        assert sum(isinstance(a, LayOff) for a in mine) == 3
+        assert any(line.startswith("You opened with 42") for line in session.log_lines(0))
+
+
+async def test_invalid_meld_is_explained_and_keys_follow_the_phase(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal(monkeypatch, opening_position())
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        keys = {key for key, active in app.screen.active_bindings.items() if active.binding.show}
+        assert {"d", "t"} <= keys and "m" not in keys and "l" not in keys
+        await press_action(pilot, app, Draw())
+        # K♥ A♥ with 4♦ is no meld: the status line says why.
+        await press_action(pilot, app, Meld(cards("Kh", "Ah", "4d")))
+        assert "neither a run" in _status(app)
+        assert table(app).session.view().melds == opening_position().view(0).melds
+        await pilot.press("escape", "s")
+        await pilot.pause()
+        shown = table(app).query_one("#hand").cards  # type: ignore[attr-defined]
+        assert [card.rank for card in shown] == sorted(card.rank for card in shown)
+
+
+async def test_hot_seat_hand_over_never_shows_the_other_hand() -> None:
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
+    app = RecordingApp(GameSetup("zoliky", seats, {"target": 0}, 5), FAST, pass_delay=0)
+    names = [seat.name for seat in seats]
+    async with app.run_test(size=SIZE) as pilot:
+        handovers = 0
+        while handovers < 4:
+            await wait_until(pilot, lambda: isinstance(app.screen, PassScreen) or my_turn(app))
+            if isinstance(app.screen, PassScreen):
+                app.holder = names.index(app.screen.player)
+                await pilot.press("enter")
+                handovers += 1
+            else:
+                view = table(app).session.view()
+                action = next(a for a in view.legal if isinstance(a, Draw | Discard))
+                await press_action(pilot, app, action)
+        await pilot.pause()
+    checked = 0
+    for text, hands, holder in app.frames:
+        # Hand cards are drawn only in the hand box at the bottom (rows 18-22); the table above
+        # shows public cards (the discard pile, the cut card, the log), which may share faces.
+        hand_rows = "\n".join(text.split("\n")[18:23])
+        shown = {match.group(0) for match in CARD.finditer(hand_rows)}
+        allowed = {card.symbol for card in hands.get(holder, ())} if holder is not None else set()
+        assert shown <= allowed, (holder, hand_rows)
+        checked += bool(shown)
+    assert checked > 10, "the recorder must see the holder's hand"
+
+
+async def test_ascii_mode_draws_only_ascii(monkeypatch: pytest.MonkeyPatch) -> None:
+    deal(monkeypatch, opening_position())
+    settings = AppSettings(bot_delay=0, ascii=True)
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        await press_action(pilot, app, Draw())
+        await press_action(pilot, app, Meld(cards("Qh", "Kh", "Ah")))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Opening: 30 of 42, pure run +" in text
+        # The header line (row 1) carries the game's title from the table screen.
+        board = "\n".join(text.split("\n")[1:])
+        assert {char for char in board if not char.isascii()} == set()
