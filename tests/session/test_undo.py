@@ -104,7 +104,10 @@ def play_with_undos(session: Session, seed: int) -> None:
     assert session.is_over
 
 
-@pytest.mark.parametrize(("game", "seed"), [("makao", 3), ("makao", 8), ("shithead", 5)])
+@pytest.mark.parametrize(
+    ("game", "seed"),
+    [("makao", 3), ("makao", 8), ("shithead", 5), ("spite_malice", 2), ("trash", 4)],
+)
 def test_a_record_with_undos_replays_to_the_same_end(game: str, seed: int) -> None:
     setup = GameSetup(game, default_seats(3, 2), {}, seed)
     session = Session(setup, turn_seconds=0)
