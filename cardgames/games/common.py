@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from cardgames.core.engine import Action, Event, OptionSpec, OptionValue, PlayerId, State, View
 from cardgames.core.errors import quoted
+from cardgames.core.rng import Rng
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
@@ -38,6 +39,14 @@ class Notation(Protocol):
 Deal = Callable[[int, int, Mapping[str, OptionValue], int], State]
 """``deal(players, seed, options, game_number)``: a new position; options already checked."""
 
+Sampler = Callable[[View, Rng], State]
+"""``sample(view, rng)``: a full position that the seat of ``view`` cannot tell from the real one.
+
+Everything the seat sees or has seen stays as it is; every card it has not seen is dealt at
+random (from ``rng``) into the places it cannot see, every count kept. The position's own RNG is
+seeded from ``rng``, so play after it is deterministic.
+"""
+
 
 @dataclass(frozen=True)
 class CardGame:
@@ -56,6 +65,8 @@ class CardGame:
         notation: The game's notation module.
         bot_factories: The game's bots by name, the default (heuristic) bot first.
         clock_seconds: The default turn time in seconds for games with a turn clock, else None.
+        sampler: Deals a position consistent with one seat's view (see :data:`Sampler`), or None
+            while the game has none (the search bot and undo need it).
     """
 
     name: str
@@ -70,6 +81,7 @@ class CardGame:
     notation: Notation
     bot_factories: Callable[[], dict[str, Callable[[], Bot]]]
     clock_seconds: int | None = None
+    sampler: Sampler | None = None
 
     def check_options(self, options: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
         """Every option's value: the given ones checked, the missing ones at their default.
@@ -121,6 +133,24 @@ class CardGame:
                 seat out of range, a negative count); the message names the problem.
         """
         return self.load(data)
+
+    def sample_state(self, view: View, rng: Rng) -> State:
+        """A full position consistent with everything the seat of ``view`` sees or has seen.
+
+        Its own cards and the public zones are as in ``view``; every card that seat has not seen
+        is dealt at random from ``rng`` into the places it cannot see (other hands, the stock,
+        face-down cards), with every count kept. The position's RNG is seeded from ``rng``.
+
+        Args:
+            view: A view given by ``State.view`` (a seat's, or the public one).
+            rng: The randomness of the deal; it is advanced.
+
+        Raises:
+            NotImplementedError: If this game has no sampler.
+        """
+        if self.sampler is None:
+            raise NotImplementedError(f"{self.title} cannot deal a position from a view yet")
+        return self.sampler(view, rng)
 
     def parse_command(self, view: View, text: str) -> Action:
         """Read a typed command for the seat whose view is given (see the game's notation)."""

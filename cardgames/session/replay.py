@@ -2,7 +2,9 @@
 by any seat, the public, or (once the game is over) with every hand open.
 
 Positions are rebuilt from checkpoints kept every :data:`CHECKPOINT` moves, so a long game
-costs little memory and any step is reached quickly.
+costs little memory and any step is reached quickly. A redeal line left by an undo
+(``#deal 12345``) is a step of its own: the cards the human player could not see are dealt
+afresh there, as in the game.
 """
 
 from __future__ import annotations
@@ -12,7 +14,10 @@ from dataclasses import dataclass
 from cardgames.core.engine import Event, Game, PlayerId, State, View
 from cardgames.core.errors import CardGameError
 from cardgames.core.registry import load_game
+from cardgames.core.rng import Rng
+from cardgames.session.commands import parse_redeal
 from cardgames.session.record import GameRecord, RecordError
+from cardgames.session.session import known_view
 
 CHECKPOINT = 32
 """Moves between kept positions."""
@@ -24,7 +29,7 @@ class Move:
 
     Attributes:
         number: Its number, from 1.
-        player: The seat that made it.
+        player: The seat that made it (for a redeal, the human player whose view was kept).
         command: Its command text.
         events: What happened.
     """
@@ -54,6 +59,7 @@ class Replay:
             state = self._deal()
         except (ValueError, LookupError) as error:
             raise RecordError(f"the game cannot be set up: {error}") from None
+        humans = [seat for seat, spec in enumerate(setup.seats) if spec.is_human]
         self._checkpoints: list[State] = [state.clone()]
         moves: list[Move] = []
         for number, text in enumerate(record.commands, start=1):
@@ -61,14 +67,26 @@ class Replay:
             if seat is None:
                 raise RecordError(f"command {number} ({text!r}) comes after the end of the game")
             try:
-                events = state.apply(self.game.parse_command(state.view(seat), text))
-            except CardGameError as error:
+                redeal = parse_redeal(text)
+                if redeal is not None and len(humans) != 1:
+                    raise ValueError("a redeal needs a game with one human player")
+                if redeal is not None:
+                    seat = humans[0]
+                state, events = self._play(state, seat, text)
+            except (CardGameError, ValueError) as error:
                 raise RecordError(f"command {number} ({text!r}) does not replay: {error}") from None
-            moves.append(Move(number, seat, text, tuple(events)))
+            moves.append(Move(number, seat, text, events))
             if number % CHECKPOINT == 0:
                 self._checkpoints.append(state.clone())
         self.moves = tuple(moves)
         self._final = state
+
+    def _play(self, state: State, seat: PlayerId, text: str) -> tuple[State, tuple[Event, ...]]:
+        """The position after ``seat`` plays the recorded ``text`` (a redeal gives a new one)."""
+        redeal = parse_redeal(text)
+        if redeal is not None:
+            return self.game.sample_state(known_view(state, seat), Rng(redeal.seed)), ()
+        return state, state.apply(self.game.parse_command(state.view(seat), text))
 
     def _deal(self) -> State:
         setup = self.record.setup
@@ -98,7 +116,7 @@ class Replay:
             return self._final.clone()
         state = self._checkpoints[step // CHECKPOINT].clone()
         for move in self.moves[step // CHECKPOINT * CHECKPOINT : step]:
-            state.apply(self.game.parse_command(state.view(move.player), move.command))
+            state = self._play(state, move.player, move.command)[0]
         return state
 
     def view(self, step: int, viewer: PlayerId | None) -> View:

@@ -7,6 +7,11 @@ against bots, runs the turn clock of games that have one, and manages hand-over 
 when the next human to act is not the one who saw the table last, it serves only the public view
 until that human says ``ready``. With ``confirm_pass``, the human who just moved first keeps his
 own view (to see the card he drew) until he says :meth:`Session.release`.
+
+Undo cannot peek: after taking a turn back, every card the player could not see there is dealt
+afresh by the game's ``sample_state`` from a seed drawn from the game's RNG, and that redeal is
+recorded (``#deal 12345`` in :meth:`Session.commands`), so replaying a record still gives the
+identical game while redoing a move shows nothing learned before.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from cardgames.core.engine import Action, Event, Game, Outcome, PlayerId, State,
 from cardgames.core.errors import CardGameError, quoted
 from cardgames.core.registry import load_game
 from cardgames.core.rng import Rng
-from cardgames.session.commands import Accepted, Rejected, Result
+from cardgames.session.commands import Accepted, Redeal, Rejected, Result, parse_redeal
 from cardgames.session.setup import GameSetup
 
 Clock = Callable[[], float]
@@ -40,6 +45,13 @@ class ReplayError(ValueError):
         self.number = number
         self.command = command
         self.reason = reason
+
+
+def known_view(state: State, seat: PlayerId) -> View:
+    """All that ``seat`` knows of ``state``: its view, with whatever it may look at any time
+    (the game's ``State.peek``, if it has one), for dealing the cards it has not seen afresh."""
+    peek = getattr(state, "peek", None)
+    return state.view(seat) if peek is None else peek(seat)
 
 
 def possessive(name: str, *, alone: bool = False) -> str:
@@ -81,6 +93,7 @@ class Session:
         self.history: list[tuple[PlayerId, Action]] = []
         self.events: list[Event] = []
         self._texts: list[str] = []
+        self._timeouts: set[int] = set()
         self._bots: dict[PlayerId, tuple[Bot, Rng]] = {}
         seat_rng = Rng(setup.seed ^ 0x5EED)
         factories: dict[str, Callable[[], Bot]] = getattr(self.game, "bots", lambda: {})()
@@ -337,39 +350,74 @@ class Session:
     # ----------------------------------------------------------------- undo
 
     def can_undo(self, seat: PlayerId) -> bool:
-        """True if ``seat`` may take back his last move: the only human, against bots."""
-        return (
-            self.humans == (seat,)
-            and len(self._bots) > 0
-            and any(player == seat for player, _ in self.history)
-        )
+        """True if ``seat`` may take back his last turn (see :meth:`undo`)."""
+        return isinstance(self._undo_start(seat), int)
+
+    def _undo_start(self, seat: PlayerId) -> int | str:
+        """Where ``seat``'s last turn starts in the history, or why it cannot be taken back."""
+        if self.humans != (seat,) or not self._bots:
+            return "Undo is only for a game against computer players."
+        if self.is_over:
+            return "The game is over; its moves cannot be taken back."
+        if getattr(self.game, "sampler", None) is None:
+            return f"Undo is not available in {self.game.title} yet."
+        history = self.history
+        moves = [
+            i for i, (player, action) in enumerate(history)
+            if player == seat and not isinstance(action, Redeal)
+        ]
+        if not moves:
+            return "There is no move of yours to undo."
+        start = moves[-1]
+        while (
+            start > 0
+            and history[start - 1][0] == seat
+            and not isinstance(history[start - 1][1], Redeal)
+        ):
+            start -= 1
+        if any(start <= index for index in self._timeouts):
+            return "The turn clock played that move for you; a time-out cannot be taken back."
+        return start
 
     def undo(self, seat: PlayerId) -> Result:
-        """Take back ``seat``'s last turn and every bot move after it, by replaying the rest.
+        """Take back ``seat``'s last turn and every bot move after it, then redeal the unseen.
 
         A turn is the run of ``seat``'s consecutive commands (a draw and the play of the drawn
-        card, a play and its demand), so a card seen during the turn cannot be un-seen cheaply.
+        card, a play and its demand). The game goes back to the position before it, and every
+        card ``seat`` could not see there (the stock order, face-down cards, other hands) is dealt
+        afresh by the game's ``sample_state`` from a seed drawn from the game's RNG; the seed is
+        recorded in the history as a :class:`Redeal`, so a replay gives the same cards. Undo is
+        only for the one human against bots, never once the game is over, and never for a turn
+        the turn clock ended with a time-out move.
 
         Returns:
             Accepted (with no events), or Rejected when undo is not allowed.
         """
-        if not self.can_undo(seat):
-            if self.humans != (seat,) or not self._bots:
-                return Rejected("Undo is only for a game against computer players.")
-            return Rejected("There is no move of yours to undo.")
-        start = max(i for i, (player, _) in enumerate(self.history) if player == seat)
-        while start > 0 and self.history[start - 1][0] == seat:
-            start -= 1
+        start = self._undo_start(seat)
+        if isinstance(start, str):
+            return Rejected(start)
+        redeal = Redeal(self._state.rng.randrange(2**32))
         kept = self.history[:start]
+        del self._texts[start:]
+        self._timeouts = {index for index in self._timeouts if index < start}
         self._state = self._deal()
         self.history = []
         self.events = []
-        del self._texts[start:]
         for player, action in kept:
-            self.events.extend(self._state.apply(action))
-            self.history.append((player, action))
+            self._play_entry(player, action)
+        self._play_entry(seat, redeal)
+        self._texts.append(str(redeal))
         self._sync_clock(restart=True)
         return Accepted(seat, None, "undo", ())
+
+    def _play_entry(self, seat: PlayerId, action: Action) -> None:
+        """Play one history entry without asking the bots: a move, or a redeal of every card
+        ``seat`` cannot see from the redeal's seed."""
+        if isinstance(action, Redeal):
+            self._state = self.game.sample_state(known_view(self._state, seat), Rng(action.seed))
+        else:
+            self.events.extend(self._state.apply(action))
+        self.history.append((seat, action))
 
     # ----------------------------------------------------------------- log
 
@@ -394,7 +442,8 @@ class Session:
     def commands(self) -> list[str]:
         """The command texts of the history, in order (with the set-up, a full record).
 
-        Each text is written from its actor's view, as accepted; :meth:`restore` reads them back.
+        Each text is written from its actor's view, as accepted; a redeal left by an undo is
+        the line ``#deal 12345``. :meth:`restore` reads them back.
         """
         return list(self._texts)
 
@@ -403,8 +452,9 @@ class Session:
 
         Every command is read from the view of the seat to act and applied as it stands in the
         record (bot moves and time-out moves included), so the history, the log and undo come
-        out as they were. Hand-over starts as in a new Session: with several humans the next one
-        must say ready first.
+        out as they were; a redeal line (``#deal 12345``) deals what the human player could not
+        see as the undo that left it did. Hand-over starts as in a new Session: with several
+        humans the next one must say ready first.
 
         Args:
             commands: Command texts as given by :meth:`commands`.
@@ -422,21 +472,38 @@ class Session:
                 self._reset()
                 raise ReplayError(number, text, "the game is already over")
             try:
-                action = self.game.parse_command(self._state.view(seat), text)
-                events = self._state.apply(action)
-            except CardGameError as error:
+                self._restore_one(seat, text)
+            except (CardGameError, ValueError) as error:
                 self._reset()
                 raise ReplayError(number, text, str(error)) from None
-            self.history.append((seat, action))
             self._texts.append(text)
-            self.events.extend(events)
         self._sync_clock(restart=True)
+
+    def _restore_one(self, seat: PlayerId, text: str) -> None:
+        """Play one recorded command for ``seat``, the seat to act (see :meth:`restore`).
+
+        Raises:
+            CardGameError: If the move cannot be read or is not legal; nothing changes.
+            ValueError: If a redeal line is malformed or stands in a game without exactly one
+                human player.
+        """
+        redeal = parse_redeal(text)
+        if redeal is not None:
+            if len(self.humans) != 1:
+                raise ValueError("a redeal needs a game with one human player")
+            self._play_entry(self.humans[0], redeal)
+            return
+        action = self.game.parse_command(self._state.view(seat), text)
+        if action == self._timeout_action():
+            self._timeouts.add(len(self.history))
+        self._play_entry(seat, action)
 
     def _reset(self) -> None:
         self._state = self._deal()
         self.history = []
         self.events = []
         self._texts = []
+        self._timeouts = set()
 
     def to_json(self) -> dict[str, Any]:
         """The set-up and the full position, for bug reports."""
@@ -493,6 +560,7 @@ class Session:
         result = self._apply(seat, timeout)
         if not isinstance(result, Accepted):
             return None
+        self._timeouts.add(len(self.history) - 1)
         if self._next_human() is not None:
             # The player is away or too slow: the terminal passes on at once, and says why.
             self._released = True

@@ -13,6 +13,7 @@ from cardgames.games.common import CardGame
 from cardgames.games.makao import notation
 from cardgames.games.makao.engine import MakaoState, new_state
 from cardgames.games.makao.position import state_from_json
+from cardgames.games.makao.sample import sample_state
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
@@ -51,6 +52,7 @@ GAME = CardGame(
     load=state_from_json,
     notation=notation,
     bot_factories=_bots,
+    sampler=sample_state,
 )
 """The Makao Game object."""
 

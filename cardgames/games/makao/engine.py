@@ -82,6 +82,9 @@ class MakaoView:
         makao_called: True if the player to move has said "makao" this turn.
         open_hands: None while the game runs; once it is over every seat's hand, seat 0 first
             (nothing is secret any more, so the final table can be shown open).
+        discard: The whole discard pile, bottom first (every card in it was played face up).
+        restocked: The cards the last reshuffle turned into the stock (MK-6), sorted; since
+            then the stock holds only cards from these. () before the first reshuffle.
     """
 
     viewer: int | None
@@ -106,6 +109,8 @@ class MakaoView:
     description: str
     makao_called: bool = False
     open_hands: tuple[tuple[Card, ...], ...] | None = None
+    discard: tuple[Card, ...] = ()
+    restocked: tuple[Card, ...] = ()
 
 
 def new_state(
@@ -177,7 +182,8 @@ class MakaoState:
     Hands are kept sorted; the stock and the discard pile are lists whose last element is the
     top. ``top_as``
     is what the top card counts as (a joker's named card). ``called`` and ``played`` belong to
-    the turn in progress (``makao-call`` option).
+    the turn in progress (``makao-call`` option). ``restocked`` holds the cards the last
+    reshuffle turned into the stock, sorted (public knowledge: every seat saw them played).
     """
 
     __slots__ = (
@@ -195,6 +201,7 @@ class MakaoState:
         "phase",
         "played",
         "players",
+        "restocked",
         "rng",
         "skip_turns",
         "starter",
@@ -223,6 +230,7 @@ class MakaoState:
         called: bool,
         played: bool,
         rng: Rng,
+        restocked: tuple[Card, ...] = (),
     ) -> None:
         self.players = players
         self.options = options
@@ -242,6 +250,7 @@ class MakaoState:
         self.called = called
         self.played = played
         self.rng = rng
+        self.restocked = restocked
         self._legal: tuple[Action, ...] | None = None
 
     @property
@@ -414,6 +423,7 @@ class MakaoState:
                     break
                 stock.extend(self.discard[:-1])
                 del self.discard[:-1]
+                self.restocked = tuple(sorted(stock))
                 self.rng.shuffle(stock)
                 events.append(Event("reshuffle", None, count=len(stock)))
             got.append(stock.pop())
@@ -557,6 +567,8 @@ class MakaoState:
             description=self._description(),
             makao_called=self.called,
             open_hands=tuple(map(tuple, self.hands)) if self.phase == "over" else None,
+            discard=tuple(self.discard),
+            restocked=self.restocked,
         )
 
     def _description(self) -> str:
@@ -599,6 +611,7 @@ class MakaoState:
             called=self.called,
             played=self.played,
             rng=self.rng.clone(),
+            restocked=self.restocked,
         )
         copy._legal = self._legal
         return copy
@@ -631,6 +644,7 @@ class MakaoState:
             "called": self.called,
             "played": self.played,
             "rng": self.rng.to_json(),
+            "restocked": _codes(self.restocked),
         }
 
     @classmethod
@@ -677,6 +691,7 @@ class MakaoState:
             called=bool(data.get("called", False)),
             played=bool(data.get("played", False)),
             rng=Rng.from_json(rng_data) if rng_data is not None else Rng(0),
+            restocked=tuple(sorted(_cards(data.get("restocked", ())))),
         )
 
 

@@ -80,6 +80,9 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
     finished = check.seats(check.get(data, "finished", []), "finished", players)
     drawn_code = check.get(data, "drawn", None)
     drawn = read(drawn_code, "drawn") if drawn_code else None
+    restocked = read.cards(check.get(data, "restocked", []), "the restocked cards")
+    if restocked and not set(stock) <= set(restocked):
+        raise BadPosition("the stock holds a card the last reshuffle did not turn into it (MK-6)")
     clean = {
         "players": players,
         "options": options,
@@ -98,6 +101,7 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
         "starter": check.seat(check.get(data, "starter", 0), "starter", players),
         "called": check.flag(check.get(data, "called", False), "called"),
         "played": check.flag(check.get(data, "played", False), "played"),
+        "restocked": [_CODE[card] for card in restocked],
     }
     if data.get("rng") is not None:
         clean["rng"] = check.rng(data["rng"])

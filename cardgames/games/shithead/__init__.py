@@ -14,6 +14,7 @@ from cardgames.games.shithead import notation
 from cardgames.games.shithead.engine import ShitheadState, new_state
 from cardgames.games.shithead.moves import PLAY_TO_LAST, VOLUNTARY_PICKUP
 from cardgames.games.shithead.position import state_from_json
+from cardgames.games.shithead.sample import sample_state
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
@@ -59,6 +60,7 @@ GAME = CardGame(
     notation=notation,
     bot_factories=_bots,
     clock_seconds=45,
+    sampler=sample_state,
 )
 """The Shithead Game object (its turn clock, SH-17, lives in the Session)."""
 

@@ -103,6 +103,10 @@ class ShitheadView:
         play_again: True when the current player plays again after clearing the pile (SH-12).
         open_hands: None while the game runs; once it is over, per seat the cards it still
             holds that were hidden (the hand, then the face-down cards), seat 0 first.
+        burnt: The cards cleared out of play (SH-11), sorted.
+        known: Per seat, the hand cards everyone has seen go into that hand (picked up with the
+            pile, SH-8, or taken from the face-up row in a swap, SH-3), sorted; they stay there
+            until played.
     """
 
     viewer: int | None
@@ -128,6 +132,8 @@ class ShitheadView:
     description: str
     play_again: bool
     open_hands: tuple[tuple[Card, ...], ...] | None = None
+    burnt: tuple[Card, ...] = ()
+    known: tuple[tuple[Card, ...], ...] = ()
 
 
 def _card(code: str) -> Card:
@@ -175,6 +181,8 @@ class ShitheadState:
         run_length: How many equal ranks lie on top of the pile (SH-11).
         play_again: The current player plays again after clearing the pile (SH-12).
         finished: The seats out, in order (SH-16).
+        shown: Every card that has lain face up (on the table or the pile), so that the hand
+            cards among them are known to all (see ``ShitheadView.known``).
     """
 
     __slots__ = (
@@ -196,6 +204,7 @@ class ShitheadState:
         "rng",
         "run_length",
         "run_rank",
+        "shown",
         "stock",
         "voluntary_pickup",
     )
@@ -219,6 +228,7 @@ class ShitheadState:
         self.run_length = 0
         self.play_again = False
         self.finished: list[int] = []
+        self.shown: frozenset[Card] = frozenset()
         self._legal: tuple[Action, ...] | None = None
         self._rng_json: list[Any] | None = None
 
@@ -383,6 +393,7 @@ class ShitheadState:
         assert old is not None
         hand[hand.index(action.card)] = old
         row[index] = action.card
+        self.shown = self.shown | {old}
         events.append(Event("swap", seat, (action.card, old), action.position))
 
     def _ready(self, seat: int, events: list[Event]) -> None:
@@ -495,6 +506,7 @@ class ShitheadState:
             self._play(seat, (lowest,), source, events, bonus=False)
 
     def _take_pile(self, seat: int) -> None:
+        self.shown = self.shown.union(self.pile)
         self.hands[seat].extend(self.pile)
         self.pile.clear()
         self.run_rank = None
@@ -664,8 +676,16 @@ class ShitheadState:
             options=self.options,
             description=self._description(),
             play_again=self.play_again,
+            burnt=tuple(sorted(self.burnt)),
+            known=self._known(),
             open_hands=self._open_hands() if seat is None else None,
         )
+
+    def _known(self) -> tuple[tuple[Card, ...], ...]:
+        shown = self.shown
+        if not shown:
+            return ((),) * self.players
+        return tuple(tuple(sorted(c for c in hand if c in shown)) for hand in self.hands)
 
     def _open_hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's hand and face-down cards, shown once the game is over."""
@@ -722,6 +742,7 @@ class ShitheadState:
         copy.run_length = self.run_length
         copy.play_again = self.play_again
         copy.finished = list(self.finished)
+        copy.shown = self.shown
         copy._legal = self._legal
         copy._rng_json = self._rng_json
         return copy
@@ -746,6 +767,7 @@ class ShitheadState:
             "run_length": self.run_length,
             "play_again": self.play_again,
             "finished": list(self.finished),
+            "shown": _codes(sorted(self.shown)),
         }
 
     def _rng_data(self) -> list[Any]:
@@ -760,7 +782,8 @@ class ShitheadState:
         """Rebuild a position saved by :meth:`to_json`.
 
         ``rng`` may be left out (a fresh seed-0 RNG is used), and ``run_rank`` / ``run_length``
-        may be left out to have them counted from the pile, which eases writing test positions.
+        may be left out to have them counted from the pile, which eases writing test positions;
+        without ``shown`` no hand card is known to the others.
 
         Raises:
             KeyError: If a required field is missing.
@@ -791,6 +814,7 @@ class ShitheadState:
             state.run_rank, state.run_length = _run_of(state.pile)
         state.play_again = bool(data.get("play_again", False))
         state.finished = [int(seat) for seat in data.get("finished", [])]
+        state.shown = frozenset(_card_list(data.get("shown", [])))
         return state
 
 

@@ -105,6 +105,7 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
         "run_length": run_length,
         "play_again": check.flag(check.get(data, "play_again", False), "play_again"),
         "finished": check.seats(check.get(data, "finished", []), "finished", players),
+        "shown": [_CODE[card] for card in _READ.cards(check.get(data, "shown", []), "shown")],
     }
     if "rng" in data:
         clean["rng"] = check.rng(data["rng"])

@@ -14,6 +14,7 @@ from cardgames.games.common import CardGame
 from cardgames.games.spite_malice import notation
 from cardgames.games.spite_malice.engine import SpiteMaliceState, new_state
 from cardgames.games.spite_malice.position import state_from_json
+from cardgames.games.spite_malice.sample import sample_state
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
@@ -49,6 +50,7 @@ GAME = CardGame(
     load=state_from_json,
     notation=notation,
     bot_factories=_bots,
+    sampler=sample_state,
 )
 """The Spite & Malice Game object."""
 

@@ -73,6 +73,11 @@ class SpiteMaliceView:
         winners: The winners once the game is over, else ().
         legal: The legal actions if the viewer is the current player, else ().
         bottom: The bottom card of the viewer's own pay-off pile if he asked for it, else None.
+        cleared: The cleared heap (SM-7); every card in it was built face up.
+        restocked: The cards the last reshuffle turned into the stock (SM-11), sorted; since
+            then the stock holds only cards from these. () before the first reshuffle.
+        bused: The cards the viewer put under his own pay-off pile with a bus (SM-13) that are
+            still in it, bottom first; () for the public view.
     """
 
     viewer: int | None
@@ -91,6 +96,9 @@ class SpiteMaliceView:
     winners: tuple[int, ...]
     legal: tuple[Action, ...]
     bottom: Card | None = None
+    cleared: tuple[Card, ...] = ()
+    restocked: tuple[Card, ...] = ()
+    bused: tuple[Card, ...] = ()
 
 
 class _CardMoves(NamedTuple):
@@ -159,6 +167,10 @@ class SpiteMaliceState:
         built: Whether the current player has played to a building pile this turn (SM-15).
         stall: Turns in a row, finished, without a building play (SM-15).
         winners: The winners once over (SM-14, SM-15).
+        restocked: The cards the last reshuffle turned into the stock, sorted (SM-11; public:
+            every seat saw them built).
+        bused: Per seat, how many cards at the bottom of its pay-off pile it put there with a
+            bus (SM-13); only their owner knows them.
     """
 
     __slots__ = (
@@ -166,12 +178,14 @@ class SpiteMaliceState:
         "_legal",
         "_views",
         "built",
+        "bused",
         "cleared",
         "current_player",
         "hands",
         "pay_off",
         "piles",
         "players",
+        "restocked",
         "rng",
         "spots",
         "stall",
@@ -192,6 +206,8 @@ class SpiteMaliceState:
         self.built = False
         self.stall = 0
         self.winners: list[int] = []
+        self.restocked: tuple[Card, ...] = ()
+        self.bused = [0] * players
         self._legal: tuple[Action, ...] | None = None
         self._layout: _Layout | None = None
         self._views: dict[int | None, SpiteMaliceView] = {}
@@ -364,6 +380,7 @@ class SpiteMaliceState:
         elif isinstance(action, Bus):
             self.hands[seat].remove(action.card)
             self.pay_off[seat].insert(0, action.card)
+            self.bused[seat] += 1
             events.append(Event("bus", seat, (action.card,), 1, True))
             self._end_turn(seat, events)
         else:
@@ -377,7 +394,10 @@ class SpiteMaliceState:
         if source == HAND:
             self.hands[seat].remove(card)
         elif source == PAY_OFF:
-            self.pay_off[seat].pop()
+            pay_off = self.pay_off[seat]
+            pay_off.pop()
+            if self.bused[seat] > len(pay_off):
+                self.bused[seat] = len(pay_off)
         else:
             self.spots[seat][SPOT_SOURCES.index(source)].pop()
         pile = self.piles[number - 1]
@@ -412,6 +432,7 @@ class SpiteMaliceState:
                     break
                 stock.extend(self.cleared)
                 self.cleared.clear()
+                self.restocked = tuple(sorted(stock))
                 self.rng.shuffle(stock)
                 if drawn:
                     events.append(Event("draw", seat, tuple(drawn), len(drawn), True))
@@ -525,6 +546,9 @@ class SpiteMaliceState:
             winners=tuple(self.winners),
             legal=legal,
             bottom=shown_bottom,
+            cleared=tuple(self.cleared),
+            restocked=self.restocked,
+            bused=() if viewer is None else tuple(self.pay_off[viewer][: self.bused[viewer]]),
         )
 
     # ----- copies and JSON -----------------------------------------------------------------
@@ -542,6 +566,8 @@ class SpiteMaliceState:
         copy.built = self.built
         copy.stall = self.stall
         copy.winners = list(self.winners)
+        copy.restocked = self.restocked
+        copy.bused = list(self.bused)
         copy._legal = self._legal
         copy._layout = self._layout
         return copy
@@ -561,6 +587,8 @@ class SpiteMaliceState:
             "built": self.built,
             "stall": self.stall,
             "winners": list(self.winners),
+            "restocked": _codes(self.restocked),
+            "bused": list(self.bused),
         }
 
     @classmethod
@@ -568,8 +596,8 @@ class SpiteMaliceState:
         """Rebuild a position saved by :meth:`to_json`.
 
         ``rng`` may be left out (a fresh seed-0 RNG is used), as may ``cleared``, ``spots``,
-        ``piles``, ``built``, ``stall`` and ``winners`` (empty, false, 0), which eases writing
-        test positions.
+        ``piles``, ``built``, ``stall``, ``winners``, ``restocked`` and ``bused`` (empty, false,
+        0), which eases writing test positions.
 
         Raises:
             KeyError: If a required field is missing.
@@ -589,6 +617,8 @@ class SpiteMaliceState:
         state.built = bool(data.get("built", False))
         state.stall = int(data.get("stall", 0))
         state.winners = [int(seat) for seat in data.get("winners", [])]
+        state.restocked = tuple(sorted(_cards(data.get("restocked", []))))
+        state.bused = [int(count) for count in data.get("bused", [0] * players)]
         return state
 
 

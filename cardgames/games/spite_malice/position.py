@@ -73,6 +73,14 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
     check.check_whole_deck(everything, _DECK)
     current = check.seat(check.get(data, "current"), "current", players, none=True)
     winners = check.seats(check.get(data, "winners", []), "winners", players)
+    restocked = _READ.cards(check.get(data, "restocked", []), "the restocked cards")
+    if restocked and not set(stock) <= set(restocked):
+        raise BadPosition("the stock holds a card the last reshuffle did not turn into it")
+    bused_counts = check.sequence(check.get(data, "bused", [0] * players), "bused", players)
+    bused = [
+        check.whole(count, "a bused count", 0, len(pile))
+        for count, pile in zip(bused_counts, pay_off, strict=True)
+    ]
     stall = check.whole(check.get(data, "stall", 0), "stall", 0, STALL_TURNS)
     built = check.flag(check.get(data, "built", False), "built")
     for seat in range(players):
@@ -97,6 +105,8 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
         "built": built,
         "stall": stall,
         "winners": winners,
+        "restocked": [card_to_json(card) for card in restocked],
+        "bused": bused,
     }
     if "rng" in data:
         clean["rng"] = check.rng(data["rng"])

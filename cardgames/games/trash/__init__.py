@@ -12,6 +12,7 @@ from cardgames.core.engine import OptionValue
 from cardgames.games.common import CardGame
 from cardgames.games.trash import notation
 from cardgames.games.trash.engine import TrashState, new_state
+from cardgames.games.trash.sample import sample_state
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
@@ -47,6 +48,7 @@ GAME = CardGame(
     load=TrashState.from_json,
     notation=notation,
     bot_factories=_bots,
+    sampler=sample_state,
 )
 """The Trash Game object."""
 

@@ -82,6 +82,9 @@ class TrashView:
         recent: The events of the last action, so a board can show the chain step by step.
         legal: The legal actions if the viewer is the current player, else ().
         description: One line on what the current player has to do.
+        restocked: The cards the last reshuffle of this hand turned into the stock (TR-8),
+            sorted; since then the stock holds only these (every card drawn is turned face
+            up). () before the first reshuffle of the hand.
     """
 
     viewer: int | None
@@ -101,6 +104,7 @@ class TrashView:
     recent: tuple[Event, ...]
     legal: tuple[Action, ...]
     description: str
+    restocked: tuple[Card, ...] = ()
 
     @property
     def discard_top(self) -> Card | None:
@@ -140,6 +144,8 @@ class TrashState:
         winners: The winner of each finished hand, in order.
         redeals: Hands dealt again after a dead end (TR-8).
         moves: Actions played so far.
+        restocked: The cards the last reshuffle of this hand turned into the stock, sorted
+            (TR-8; public: every seat saw them discarded).
     """
 
     __slots__ = (
@@ -156,6 +162,7 @@ class TrashState:
         "phase",
         "players",
         "redeals",
+        "restocked",
         "rng",
         "shown",
         "sizes",
@@ -182,6 +189,7 @@ class TrashState:
         self.winners: list[int] = []
         self.redeals = 0
         self.moves = 0
+        self.restocked: tuple[Card, ...] = ()
         self._legal: tuple[Action, ...] | None = None
         self._recent: tuple[Event, ...] = ()
 
@@ -331,6 +339,7 @@ class TrashState:
         stock = self.stock
         stock.extend(discard[:-1])
         del discard[:-1]
+        self.restocked = tuple(sorted(stock))
         self.rng.shuffle(stock)
         events.append(Event("reshuffle", None, count=len(stock)))
 
@@ -445,6 +454,7 @@ class TrashState:
             self.shown[seat] = [None] * size
             self.down[seat] = size
         self.stock = cards
+        self.restocked = ()
         self.discard = []
         self.hand = None
         self.phase = TURN
@@ -493,6 +503,7 @@ class TrashState:
             recent=self._recent,
             legal=legal,
             description=self._description(),
+            restocked=self.restocked,
         )
 
     def _description(self) -> str:
@@ -532,6 +543,7 @@ class TrashState:
         copy.winners = list(self.winners)
         copy.redeals = self.redeals
         copy.moves = self.moves
+        copy.restocked = self.restocked
         copy._legal = self._legal
         copy._recent = self._recent
         return copy
@@ -553,6 +565,7 @@ class TrashState:
             "winners": list(self.winners),
             "redeals": self.redeals,
             "moves": self.moves,
+            "restocked": _codes(self.restocked),
         }
 
     @classmethod
@@ -596,6 +609,7 @@ class TrashState:
         state.winners = [int(seat) for seat in data.get("winners", [])]
         state.redeals = int(data.get("redeals", 0))
         state.moves = int(data.get("moves", 0))
+        state.restocked = tuple(sorted(_cards(data.get("restocked", []))))
         return state
 
 

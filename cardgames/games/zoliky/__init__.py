@@ -12,6 +12,7 @@ from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.games.common import CardGame
 from cardgames.games.zoliky import notation
 from cardgames.games.zoliky.engine import DEFAULT_TARGET, ZolikyState, new_state
+from cardgames.games.zoliky.sample import sample_state
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
@@ -57,6 +58,7 @@ GAME = CardGame(
     load=ZolikyState.from_json,
     notation=notation,
     bot_factories=_bots,
+    sampler=sample_state,
 )
 """The Žolíky Game object."""
 

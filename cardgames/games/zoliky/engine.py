@@ -156,6 +156,17 @@ class ZolikyView:
         options: The on/off house options switched on.
         legal: The legal actions if the viewer is to act, else empty.
         description: What the player to act must do, in words.
+        discard: The face-up cards of the discard pile, bottom first (a closing card lies face
+            down on top of them).
+        known: Per seat, the hand cards everyone saw go into that hand this round (a taken
+            discard or cut card, a joker taken back, an opening taken back, the cutter's
+            jokers, a draw from a turned-over stock), sorted; they stay there until laid.
+        stock_known: The whole stock, top last, once it has been turned over this round (it is
+            the discard pile in order, ZO-14); () before.
+        turnovers: How often the stock has been turned over this round (ZO-14).
+        laid: True if the player to act has melded or laid off this turn.
+        table_before: The melds as they lay before the opening being built this turn (what
+            ``takeback`` restores, ZO-10), or None.
     """
 
     viewer: int | None
@@ -185,6 +196,12 @@ class ZolikyView:
     options: tuple[str, ...]
     legal: tuple[Action, ...]
     description: str
+    discard: tuple[Card, ...] = ()
+    known: tuple[tuple[Card, ...], ...] = ()
+    stock_known: tuple[Card, ...] = ()
+    turnovers: int = 0
+    laid: bool = False
+    table_before: tuple[TableMeld, ...] | None = None
 
 
 def new_state(
@@ -239,7 +256,8 @@ class ZolikyState:
 
     Hands are kept sorted; the stock and the discard pile are lists whose last element is the
     top, so the cut card, while it lies under the stock, is ``stock[0]``. ``snapshot`` holds
-    the table and the hand from before an unopened player's first meld this turn.
+    the table and the hand from before an unopened player's first meld this turn. ``shown``
+    holds the cards everyone saw go into a hand this round (see ``ZolikyView.known``).
     """
 
     __slots__ = (
@@ -261,6 +279,7 @@ class ZolikyState:
         "rng",
         "round",
         "settled",
+        "shown",
         "snapshot",
         "source",
         "stock",
@@ -296,6 +315,7 @@ class ZolikyState:
         self.settled = False
         self.snapshot: tuple[tuple[TableMeld, ...], tuple[Card, ...]] | None = None
         self.turnovers = 0
+        self.shown: frozenset[Card] = frozenset()
         self.results: list[RoundResult] = []
         self._legal: tuple[Action, ...] | None = None
         self._index: dict[Card, list[tuple[int, bool]]] | None = None
@@ -378,6 +398,7 @@ class ZolikyState:
         self.melds = []
         self.opened = [False] * self.players
         self.turnovers = 0
+        self.shown = frozenset(jokers)
         self.turn_round = 1
         self.current = leader
         self.phase = "discard"
@@ -590,12 +611,14 @@ class ZolikyState:
         if isinstance(action, Take):
             card = self.discard.pop()
             insort(self.hands[player], card)
+            self.shown = self.shown | {card}
             self.taken, self.source, self.phase = card, "discard", "lay"
             return (Event("take", player, (card,)),)
         if isinstance(action, Cut):
             card = self.stock.pop(0)
             self.cut = None
             insort(self.hands[player], card)
+            self.shown = self.shown | {card}
             self.taken, self.source, self.phase = card, "cut", "lay"
             return (Event("cut", player, (card,)),)
         if isinstance(action, TakeBack):
@@ -625,6 +648,8 @@ class ZolikyState:
             self.turnovers += 1
             events.append(Event("turnover", None, count=len(stock)))
         card = stock.pop()
+        if self.turnovers or card == self.cut:
+            self.shown = self.shown | {card}
         if not stock:
             self.cut = None
         insort(hand, card)
@@ -666,6 +691,7 @@ class ZolikyState:
         events = [Event("layoff", player, (action.card,), len(result.meld.cards), detail=detail)]
         if result.joker is not None:
             insort(hand, result.joker)
+            self.shown = self.shown | {result.joker}
             events.append(Event("joker", player, (result.joker,), detail=detail))
         return tuple(events)
 
@@ -674,6 +700,7 @@ class ZolikyState:
         assert self.snapshot is not None
         melds, hand = self.snapshot
         count = len(self.hands[player])
+        self.shown = self.shown.union(set(hand) - set(self.hands[player]))
         self.melds = list(melds)
         self.hands[player] = list(hand)
         self.snapshot = None
@@ -812,7 +839,19 @@ class ZolikyState:
             options=self.switches,
             legal=self.legal_actions() if own else (),
             description=self._description(opening),
+            discard=tuple(self.discard[:-1] if self.face_down else self.discard),
+            known=self._known(),
+            stock_known=tuple(self.stock) if self.turnovers else (),
+            turnovers=self.turnovers,
+            laid=self.laid,
+            table_before=None if self.snapshot is None else self.snapshot[0],
         )
+
+    def _known(self) -> tuple[tuple[Card, ...], ...]:
+        shown = self.shown
+        if not shown:
+            return ((),) * self.players
+        return tuple(tuple(card for card in hand if card in shown) for hand in self.hands)
 
     def _description(self, opening: Opening | None) -> str:
         phase = self.phase
@@ -867,6 +906,7 @@ class ZolikyState:
         copy.settled = self.settled
         copy.snapshot = self.snapshot
         copy.turnovers = self.turnovers
+        copy.shown = self.shown
         copy.results = list(self.results)
         copy._legal = self._legal
         copy._index = None
@@ -904,6 +944,7 @@ class ZolikyState:
                 "hand": _codes(snapshot[1]),
             },
             "turnovers": self.turnovers,
+            "shown": _codes(sorted(self.shown)),
             "results": [
                 {"round": r.round, "closer": r.closer, "from_hand": r.from_hand,
                  "points": list(r.points)}
@@ -960,6 +1001,7 @@ class ZolikyState:
             tuple(_cards(raw_snapshot["hand"])),
         )
         state.turnovers = int(data.get("turnovers", 0))
+        state.shown = frozenset(_cards(data.get("shown", [])))
         state.results = [
             RoundResult(int(r["round"]), r["closer"], bool(r["from_hand"]), tuple(r["points"]))
             for r in data.get("results", [])

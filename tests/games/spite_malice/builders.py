@@ -130,18 +130,21 @@ def shuffle_hidden(state: SpiteMaliceState, viewer: int | None, rng: Rng) -> Spi
     """A copy where every card ``viewer`` cannot see has been dealt again at random.
 
     Hidden: the stock, the other seats' hands, and every pay-off card below the top (the
-    viewer's own too: he sees his bottom card only when he asks). Each zone keeps its size.
+    viewer's own too: he sees his bottom card only when he asks), but for the cards the viewer
+    put under his own pile with a bus. Each zone keeps its size.
     """
     copy = state.clone()
     others = [seat for seat in range(copy.players) if seat != viewer]
+    low = [copy.bused[seat] if seat == viewer else 0 for seat in range(copy.players)]
     hidden: list[Card] = [c for seat in others for c in copy.hands[seat]]
-    hidden.extend(c for pile in copy.pay_off for c in pile[:-1])
+    for seat, pile in enumerate(copy.pay_off):
+        hidden.extend(pile[low[seat] : -1])
     hidden.extend(copy.stock)
     rng.shuffle(hidden)
     for seat in others:
         copy.hands[seat] = [hidden.pop() for _ in copy.hands[seat]]
-    for pile in copy.pay_off:
-        pile[:-1] = [hidden.pop() for _ in pile[:-1]]
+    for seat, pile in enumerate(copy.pay_off):
+        pile[low[seat] : -1] = [hidden.pop() for _ in pile[low[seat] : -1]]
     copy.stock = [hidden.pop() for _ in copy.stock]
     assert not hidden
     return copy

@@ -12,22 +12,25 @@ from cardgames.games.zoliky.engine import ZolikyState
 def shuffle_unseen(state: ZolikyState, viewer: int, rng: Rng) -> ZolikyState:
     """A copy where the other hands and the stock are dealt again from their pooled cards.
 
-    What everybody knows stays: the face-up cut card, and a card just taken from the discard
-    pile or the cut while it is still in its taker's hand.
+    What everybody knows stays: the face-up cut card, the hand cards everyone saw go into a
+    hand (a card taken from the discard pile or the cut, a joker taken back …), and a stock
+    that has been turned over (it is the discard pile in order, ZO-14).
     """
     copy = state.clone()
     others = [seat for seat in range(state.players) if seat != viewer]
     keep_cut = copy.cut is not None
-    stock = copy.stock[1:] if keep_cut else copy.stock
-    known = copy.taken
-    pool = [card for seat in others for card in copy.hands[seat] if card != known] + stock
+    shown = copy.shown
+    turned = copy.turnovers > 0
+    stock = [] if turned else copy.stock[1:] if keep_cut else copy.stock
+    pool = [card for seat in others for card in copy.hands[seat] if card not in shown] + stock
     rng.shuffle(pool)
     for seat in others:
         size = len(copy.hands[seat])
-        held = [known] if known is not None and known in copy.hands[seat] else []
+        held = [card for card in copy.hands[seat] if card in shown]
         copy.hands[seat] = sorted(held + pool[: size - len(held)])
         del pool[: size - len(held)]
-    copy.stock = ([copy.stock[0]] if keep_cut else []) + pool
+    if not turned:
+        copy.stock = ([copy.stock[0]] if keep_cut else []) + pool
     return copy
 
 
