@@ -469,3 +469,13 @@ def bench(game: str, seconds: float) -> None:
 
     names = playable_names() if game == "all" else (_game(game).name,)
     click.echo(format_table(measure(names, seconds)))
+
+
+def _add_record_commands() -> None:
+    from cardgames.cli_records import RECORD_COMMANDS
+
+    for command in RECORD_COMMANDS:
+        cli.add_command(command)
+
+
+_add_record_commands()

@@ -15,7 +15,7 @@ from click.testing import CliRunner, Result
 from cardgames import cli_commands as cli
 from cardgames.cli import main
 from cardgames.core.registry import load_game
-from cardgames.session.setup import GameSetup, SeatSpec
+from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.simulate import simulate
 from cardgames.tui.settings import AppSettings
 from tests.session.fake_game import RACE_INFO
@@ -377,3 +377,28 @@ def test_rules_are_formatted_on_a_terminal() -> None:
     assert "Makao" in text
     assert "# Makao" not in text, "the Markdown heading is rendered, not printed raw"
     assert "\x1b[" in text, "styled for the terminal"
+
+
+def test_resume_continues_the_latest_unfinished_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from cardgames.session.autosave import Autosave
+    from cardgames.session.session import Session
+
+    opened: list[object] = []
+    monkeypatch.setattr("cardgames.tui.launch.run_app",
+                        lambda setup, settings, resume: opened.append(resume))
+    moment = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
+    for number, game in enumerate(("makao", "shithead", "makao")):
+        session = Session(GameSetup(game, default_seats(2, 1), {}, number))
+        Autosave.start(session, moment + timedelta(minutes=number)).save(session, moment)
+    assert invoke("resume", "shithead").exit_code == 0
+    assert invoke("resume").exit_code == 0
+    records = [saved.record for saved in opened]  # type: ignore[attr-defined]
+    assert [(r.setup.game, r.setup.seed) for r in records] == [("shithead", 1), ("makao", 2)]
+
+
+def test_resume_without_a_saved_game_is_a_one_line_error() -> None:
+    result = invoke("resume", "makao")
+    assert result.exit_code == 2
+    assert "there is no unfinished game of Makao to continue" in result.output

@@ -13,6 +13,7 @@ from cardgames import PROG
 from cardgames.tui.settings import AppSettings
 
 if TYPE_CHECKING:
+    from cardgames.session.savefile import SavedGame
     from cardgames.session.setup import GameSetup
 
 NEEDS_TERMINAL = 2
@@ -36,12 +37,17 @@ def can_show_unicode(stream: TextIO) -> bool:
     return True
 
 
-def run_app(setup: GameSetup | None, settings: AppSettings | None = None) -> None:
+def run_app(
+    setup: GameSetup | None,
+    settings: AppSettings | None = None,
+    resume: SavedGame | None = None,
+) -> None:
     """Run the app in this terminal, then exit with its status.
 
     Args:
         setup: A game to start at once, or None for the game picker.
         settings: Display and pacing choices (default: the defaults).
+        resume: A saved game to continue at once (``cardgames resume``).
 
     Exits with status 2 and one line on stderr if standard output is not a terminal; falls back
     to the ASCII style if the output encoding cannot show the card suits.
@@ -55,7 +61,7 @@ def run_app(setup: GameSetup | None, settings: AppSettings | None = None) -> Non
         settings = replace(settings, ascii=True)
     from cardgames.tui.app import make_app
 
-    app = make_app(setup, settings)
+    app = make_app(setup, settings, resume)
     app.run()
     if app.return_code:
         sys.exit(app.return_code)

@@ -21,14 +21,16 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
 from cardgames.core.engine import PlayerId
+from cardgames.session.autosave import Autosave
 from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.session import Session
 from cardgames.tui.boards import load_board
 from cardgames.tui.navigation import KeepSettings, StartGame
 from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import CardStyle, cards_in_text, shorten_words, shown
+from cardgames.tui.saving import Writer
 from cardgames.tui.screens.base import AppScreen
-from cardgames.tui.screens.dialogs import ConfirmDialog
+from cardgames.tui.screens.dialogs import LeaveDialog
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.board import Board, TableInfo
@@ -36,7 +38,8 @@ from cardgames.tui.widgets.command_bar import CommandBar
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.table_row import TableRow
 
-_LEAVE = ("Leave this game? It will be lost: games cannot be resumed yet.", "Leave", "Stay")
+_LEAVE = "Leave this game? It is saved after every move: keep it to continue it from the picker."
+"""The question ``q`` asks while the game runs."""
 
 
 def _with_symbols(command: str) -> str:
@@ -58,6 +61,8 @@ class TableScreen(AppScreen[None]):
         session: The game; this screen is the only UI part that talks to it.
         settings: Display and pacing choices.
         keys: When the last key came, for the quiet spells of the hand-over.
+        saver: Where the game is saved after every accepted command (None: not saved).
+        writer: The app's background writer that does the saving.
     """
 
     AUTO_FOCUS = ""
@@ -84,9 +89,14 @@ class TableScreen(AppScreen[None]):
         settings: AppSettings,
         *,
         keys: KeyQuiet,
+        saver: Autosave | None = None,
+        writer: Writer | None = None,
     ) -> None:
         super().__init__()
         self.session = session
+        self.saver = saver
+        self.writer = writer
+        self._saved: tuple[str, ...] | None = None
         self.settings = settings
         self.card_style = CardStyle(ascii=settings.ascii, four_colour=settings.four_colour)
         self.keys = keys
@@ -179,6 +189,7 @@ class TableScreen(AppScreen[None]):
     def advance(self) -> None:
         """Redraw and decide what happens next (result, hand-over, bot move or human turn)."""
         self._stop_timers()
+        self.autosave()
         self.redraw()
         session = self.session
         if session.is_over:
@@ -200,6 +211,23 @@ class TableScreen(AppScreen[None]):
         else:
             self._ring()
             self._start_clock()
+
+    def autosave(self) -> None:
+        """Queue the record for writing if the commands changed since the last save (a move,
+        a computer player's move, a time-out or an undo); the writing happens off this thread."""
+        if self.saver is None or self.writer is None:
+            return
+        commands = tuple(self.session.commands())
+        if commands == self._saved:
+            return
+        self._saved = commands
+        self.writer.save(self.saver, self.session)
+
+    def discard(self) -> None:
+        """Remove this game's record: the player chose not to keep it."""
+        if self.saver is not None and self.writer is not None:
+            self.writer.discard(self.saver)
+        self.saver = None
 
     def _ring(self) -> None:
         """A person's turn after computer players moved: ring the bell (if switched on)."""
@@ -230,13 +258,15 @@ class TableScreen(AppScreen[None]):
         self._covered = False
         self.error = self.note = ""
         if not ready:
-            self.open(ConfirmDialog(*_LEAVE), self._leave_answer)
+            self.open(LeaveDialog(_LEAVE), self._leave_answer)
             return
         self.session.ready(seat)
         self.advance()
 
-    def _leave_answer(self, yes: bool | None) -> None:
-        if yes:
+    def _leave_answer(self, answer: str | None) -> None:
+        if answer:
+            if answer == "discard":
+                self.discard()
             self._stop_timers()
             self.dismiss()
         else:
@@ -544,7 +574,7 @@ class TableScreen(AppScreen[None]):
                 self._game_over()
             return
         self._stop_timers()
-        self.open(ConfirmDialog(*_LEAVE), self._leave_answer)
+        self.open(LeaveDialog(_LEAVE), self._leave_answer)
 
     # ------------------------------------------------------------------ timers
 
