@@ -402,3 +402,37 @@ def test_resume_without_a_saved_game_is_a_one_line_error() -> None:
     result = invoke("resume", "makao")
     assert result.exit_code == 2
     assert "there is no unfinished game of Makao to continue" in result.output
+
+
+def test_play_deal_starts_exactly_that_deal(launched: list[Launch]) -> None:
+    from cardgames.session.dealcode import deal_code
+
+    setup = GameSetup("makao", default_seats(4, 3), {"queens": True}, 4242)
+    code = deal_code(setup)
+    assert invoke("play", "--deal", code).exit_code == 0
+    assert invoke("play", "makao", "--deal", code.upper()).exit_code == 0
+    for started, _ in launched:
+        assert started is not None
+        assert deal_code(started) == code
+        assert (started.seed, started.options, len(started.seats)) == (
+            4242, setup.options | started.options, 4)
+        assert started.options["queens"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "part"),
+    [
+        (["play", "--deal", "garbage"], "is not a deal code"),
+        (["play", "--deal", "makao-9-7"], "Makao takes 2-6 players, not 9"),
+        (["play", "shithead", "--deal", "makao-4-7"], "is for Makao, not shithead"),
+        (["play"], "name a game to play, or give --deal CODE"),
+    ],
+)
+def test_a_bad_deal_code_is_a_one_line_error(
+    launched: list[Launch], args: list[str], part: str
+) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and part in lines[0], result.stderr
+    assert launched == []

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.widgets import Button, Footer, Static
 
+from cardgames.session.dealcode import deal_code
 from cardgames.session.session import Session
 from cardgames.tui.render import literal
 from cardgames.tui.screens.base import AppScreen
@@ -101,6 +102,7 @@ class GameOverScreen(AppScreen[str]):
         with Center(), Vertical(id="over-box"):
             yield Static(literal(f"{self.session.game.title}: {headline}"), id="over-title")
             yield Static(result_text(self.session), id="over-result")
+            yield Static(f"Deal {deal_code(self.session.setup)}", id="over-deal")
             with Horizontal(id="over-buttons"):
                 yield Button("Play again", id="again", variant="primary")
                 yield Button("Back to games", id="back")

@@ -23,6 +23,7 @@ from textual.widgets import Footer, Input, Static
 from cardgames.core.engine import PlayerId
 from cardgames.session.autosave import Autosave
 from cardgames.session.commands import Accepted, Rejected, Result
+from cardgames.session.dealcode import deal_code
 from cardgames.session.session import Session
 from cardgames.tui.boards import load_board
 from cardgames.tui.navigation import KeepSettings, StartGame
@@ -337,7 +338,7 @@ class TableScreen(AppScreen[None]):
             icon = "time" if self.card_style.ascii else "⏱"
             text.append(f"   {icon} {left // 60}:{left % 60:02d}",
                         style="bold #ff5f5f" if left <= 10 else "bold #87d787")
-        text.append(f"   seed {session.setup.seed}", style="#6c6c6c")
+        text.append(f"   deal {deal_code(session.setup)}", style="#6c6c6c")
         self.query_one("#topbar", Static).update(text)
 
     def _draw_status(self, view: Any, info: TableInfo) -> None:
