@@ -30,5 +30,28 @@ def resume(ctx: click.Context, game: str | None) -> None:
     run_app(None, settings, saved)
 
 
-RECORD_COMMANDS = (resume,)
+@click.command()
+@click.argument("game", required=False)
+@click.option("--computers", is_flag=True, help="Show the computer players too.")
+@click.pass_context
+def stats(ctx: click.Context, game: str | None, computers: bool) -> None:
+    """Print the statistics of the finished games (of GAME, if given): per player name and
+    game, played, won, win %, current and best streak, average moves."""
+    from rich.console import Console
+
+    from cardgames.cli_commands import _game
+    from cardgames.session.stats import StatsError, player_stats, stats_path
+    from cardgames.tui.settings import AppSettings
+    from cardgames.tui.stats_table import stats_table
+
+    name = None if game is None else _game(game).name
+    try:
+        rows = player_stats(stats_path(), name, people_only=not computers)
+    except StatsError as error:
+        raise click.ClickException(f"the statistics cannot be read: {error}") from None
+    ascii = isinstance(ctx.obj, AppSettings) and ctx.obj.ascii
+    Console().print(stats_table(rows, ascii=ascii))
+
+
+RECORD_COMMANDS = (resume, stats)
 """The commands this module adds to ``cardgames``."""

@@ -436,3 +436,31 @@ def test_a_bad_deal_code_is_a_one_line_error(
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and part in lines[0], result.stderr
     assert launched == []
+
+
+def _finished_game(game: str, seed: int) -> None:
+    """Play a game of computer players only to the end and count it in the statistics."""
+    from datetime import UTC, datetime
+
+    from cardgames.session.autosave import Autosave
+    from cardgames.session.session import Session
+
+    session = Session(GameSetup(game, (SeatSpec("Ola", "default"), SeatSpec("Bot", "random")),
+                                {}, seed))
+    session.run_bots()
+    moment = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
+    Autosave.start(session, moment).save(session, moment)
+
+
+def test_stats_prints_a_table_per_player_and_game() -> None:
+    assert "No finished games yet" in invoke("stats").stdout
+    _finished_game("makao", 1)
+    _finished_game("makao", 2)
+    _finished_game("shithead", 3)
+    out = invoke("stats", "--computers").stdout
+    assert "Played" in out and "Best" in out and "Win %" in out
+    rows = [line for line in out.splitlines() if "Ola" in line]
+    assert len(rows) == 2 and "Makao" in rows[0] and "Shithead" in rows[1]
+    assert rows[0].split("│")[3].strip() == "2"
+    assert "Shithead" not in invoke("stats", "makao", "--computers").stdout
+    assert "No finished games yet" in invoke("stats").stdout, "people only by default"

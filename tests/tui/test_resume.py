@@ -3,15 +3,19 @@ it from the picker, and the table is as it was."""
 
 from __future__ import annotations
 
+from cardgames.session.autosave import Autosave
 from cardgames.session.savefile import records_dir, saved_games
+from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
+from cardgames.tui.saving import now
 from cardgames.tui.screens.dialogs import LeaveDialog
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screens.picker import PickerScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
-from tests.tui.drive import play_one_turn, table, table_when_my_turn
+from tests.tui.drive import play_one_turn, screen_name, table, table_when_my_turn
+from tests.tui.screen_text import screen_text
 
 SIZE = (100, 30)
 FAST = AppSettings(bot_delay=0)
@@ -74,3 +78,33 @@ async def test_a_damaged_record_is_moved_aside_and_told_once() -> None:
         messages = [n.message for n in app._notifications]
         assert len(messages) == 1 and "moved to" in messages[0]
     assert (folder / "damaged" / "broken.json").exists()
+
+
+def _a_finished_game_of_yours(seed: int) -> None:
+    """Play a Makao game to the end (you play the first legal move each turn) and count it."""
+    session = Session(GameSetup("makao", default_seats(2, 1), {}, seed))
+    saver = Autosave.start(session, now())
+    while not session.is_over:
+        if session.bot_to_move:
+            session.step_bot()
+        else:
+            session.submit(0, session.legal_actions()[0])
+    saver.save(session, now())
+
+
+async def test_the_statistics_screen_opens_from_the_picker_and_shows_finished_games() -> None:
+    _a_finished_game_of_yours(1)
+    _a_finished_game_of_yours(2)
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.pause()
+        assert "Statistics" in screen_text(app), "the key is in the footer"
+        await pilot.press("s")
+        await wait_until(pilot, lambda: screen_name(app) == "StatisticsScreen")
+        await pilot.pause()
+        rows = [line for line in screen_text(app).splitlines() if "You" in line]
+        assert len(rows) == 1 and "Makao" in rows[0]
+        assert rows[0].split("│")[3].strip() == "2", "played twice"
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))

@@ -64,6 +64,7 @@ class PickerScreen(AppScreen[None]):
     AUTO_FOCUS = "#games"
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"pick({n - 1})", "Pick", show=False) for n in range(1, 6)),
+        Binding("s", "statistics", "Statistics"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -130,6 +131,12 @@ class PickerScreen(AppScreen[None]):
         means the same game (a game coming soon says so again)."""
         self.query_one("#games", OptionList).highlighted = index + len(self.saved)
         self._open(GAMES[index])
+
+    def action_statistics(self) -> None:
+        """Show the statistics of the finished games."""
+        from cardgames.tui.screens.statistics import StatisticsScreen
+
+        self.open(StatisticsScreen())
 
     def _open(self, info: GameInfo) -> None:
         if not info.playable:
