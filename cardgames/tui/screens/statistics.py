@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -22,10 +24,11 @@ class StatisticsScreen(AppScreen[None]):
 
     def compose(self) -> ComposeResult:
         """The title, the table and the footer."""
+        table: Table | Text
         try:
             table = stats_table(player_stats(stats_path()), ascii=settings_of(self.app).ascii)
         except StatsError as error:
-            table = f"The statistics cannot be read: {error}"
+            table = Text(f"The statistics cannot be read: {error}")
         yield Static("Statistics", id="picker-title")
         with VerticalScroll(id="stats"):
             yield Static(table, id="stats-table")
