@@ -53,5 +53,63 @@ def stats(ctx: click.Context, game: str | None, computers: bool) -> None:
     Console().print(stats_table(rows, ascii=ascii))
 
 
-RECORD_COMMANDS = (resume, stats)
+def _record(file: str) -> object:
+    """The record in ``file``, or of the latest finished game for ``last``; a usage error else."""
+    from pathlib import Path
+
+    from cardgames.session.record import RecordError
+    from cardgames.session.savefile import read, records_dir, saved_games
+
+    if file == "last":
+        games = saved_games(records_dir(), finished=True).games
+        if not games:
+            raise click.UsageError("there is no finished game to replay yet")
+        return games[0].record
+    try:
+        return read(Path(file))
+    except RecordError as error:
+        raise click.UsageError(f"{file}: {error}") from None
+
+
+@click.command()
+@click.argument("file", default="last")
+@click.pass_context
+def replay(ctx: click.Context, file: str) -> None:
+    """Step through a recorded game (FILE, or the latest finished game: last)."""
+    from cardgames.session.record import GameRecord, RecordError
+    from cardgames.session.replay import Replay
+    from cardgames.tui.launch import run_replay
+    from cardgames.tui.settings import AppSettings
+
+    record = _record(file)
+    assert isinstance(record, GameRecord)
+    try:
+        game = Replay(record)
+    except RecordError as error:
+        raise click.UsageError(f"{file}: {error}") from None
+    run_replay(game, ctx.obj if isinstance(ctx.obj, AppSettings) else AppSettings())
+
+
+@click.command()
+@click.argument("file")
+@click.option("--format", "form", type=click.Choice(["text"]), default="text", show_default=True,
+              help="What to print.")
+@click.option("--seat", type=int, default=None, help="See the game with this seat's eyes (from 1).")
+@click.option("--open-hands", is_flag=True, help="Show every card (finished games only).")
+def export(file: str, form: str, seat: int | None, open_hands: bool) -> None:
+    """Print a recorded game (FILE, or last) as readable text: the set-up, then one line a move."""
+    from cardgames.session.export import export_text
+    from cardgames.session.record import GameRecord, RecordError
+
+    record = _record(file)
+    assert isinstance(record, GameRecord)
+    try:
+        text = export_text(record, viewer=None if seat is None else seat - 1,
+                           open_hands=open_hands)
+    except (RecordError, ValueError) as error:
+        raise click.UsageError(f"{file}: {error}") from None
+    click.echo(text, nl=False)
+
+
+RECORD_COMMANDS = (resume, stats, replay, export)
 """The commands this module adds to ``cardgames``."""

@@ -464,3 +464,25 @@ def test_stats_prints_a_table_per_player_and_game() -> None:
     assert rows[0].split("│")[3].strip() == "2"
     assert "Shithead" not in invoke("stats", "makao", "--computers").stdout
     assert "No finished games yet" in invoke("stats").stdout, "people only by default"
+
+
+def test_export_prints_the_game_as_text_and_replay_last_finds_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardgames.session.savefile import records_dir
+
+    assert invoke("export", "last").exit_code == 2
+    _finished_game("makao", 5)
+    (path,) = records_dir().glob("*.json")
+    out = invoke("export", str(path), "--format", "text").stdout
+    assert "Makao" in out and "  1. " in out
+    assert invoke("export", str(path), "--open-hands").exit_code == 0
+    shown: list[int] = []
+    monkeypatch.setattr("cardgames.tui.launch.run_replay",
+                        lambda replay, settings: shown.append(len(replay)))
+    assert invoke("replay", "last").exit_code == 0
+    assert shown and shown[0] > 0
+    bad = records_dir() / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    result = invoke("export", str(bad))
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1

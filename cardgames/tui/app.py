@@ -28,6 +28,7 @@ from cardgames.tui.settings import AppSettings
 
 if TYPE_CHECKING:
     from cardgames.session.autosave import Autosave
+    from cardgames.session.replay import Replay
     from cardgames.session.savefile import SavedGame
     from cardgames.session.session import Session
     from cardgames.session.setup import GameSetup
@@ -44,6 +45,7 @@ class CardGamesApp(App[None]):
         setup: A game to start at once (the picker stays underneath for "back to games"), or None
             to open the picker.
         resume: A saved game to continue at once (``cardgames resume``), instead of ``setup``.
+        replay: A recorded game to step through at once (``cardgames replay``).
         settings: Display and pacing choices.
         clock: Monotonic seconds for the pass screen's quiet spell and the turn clock (tests
             inject a fake).
@@ -69,6 +71,7 @@ class CardGamesApp(App[None]):
         settings: AppSettings | None = None,
         *,
         resume: SavedGame | None = None,
+        replay: Replay | None = None,
         clock: Callable[[], float] = time.monotonic,
         pass_delay: float = 1.0,
     ) -> None:
@@ -77,6 +80,7 @@ class CardGamesApp(App[None]):
         super().__init__()
         self.initial_setup = setup
         self.initial_resume = resume
+        self.initial_replay = replay
         self.clock = clock
         self.pass_delay = pass_delay
         self.keys = KeyQuiet(clock, pass_delay)
@@ -175,6 +179,12 @@ class CardGamesApp(App[None]):
             self.start_game(self.initial_setup)
         elif self.initial_resume is not None:
             self.resume_game(self.initial_resume)
+        elif self.initial_replay is not None:
+            from cardgames.tui.render import CardStyle
+            from cardgames.tui.screens.replay import ReplayScreen
+
+            style = CardStyle(ascii=self.settings.ascii, four_colour=self.settings.four_colour)
+            self.push_screen(ReplayScreen(self.initial_replay, style))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Tab and Shift+Tab move the focus, unless the focused widget binds them itself (the
@@ -287,6 +297,7 @@ def make_app(
     setup: GameSetup | None = None,
     settings: AppSettings | None = None,
     resume: SavedGame | None = None,
+    replay: Replay | None = None,
 ) -> CardGamesApp:
     """Build the app: the picker when ``setup`` and ``resume`` are None, else that game at once.
 
@@ -294,5 +305,6 @@ def make_app(
         setup: The game to start, e.g. from ``cardgames play makao --players 4 --bots 3``.
         settings: Display and pacing choices (defaults: Unicode, red/black, 0.6 s bot delay).
         resume: A saved game to continue (``cardgames resume``).
+        replay: A recorded game to step through (``cardgames replay``).
     """
-    return CardGamesApp(setup, settings, resume=resume)
+    return CardGamesApp(setup, settings, resume=resume, replay=replay)

@@ -13,6 +13,7 @@ from cardgames import PROG
 from cardgames.tui.settings import AppSettings
 
 if TYPE_CHECKING:
+    from cardgames.session.replay import Replay
     from cardgames.session.savefile import SavedGame
     from cardgames.session.setup import GameSetup
 
@@ -65,3 +66,15 @@ def run_app(
     app.run()
     if app.return_code:
         sys.exit(app.return_code)
+
+
+def run_replay(replay: Replay, settings: AppSettings) -> None:
+    """Show a recorded game in the replay screen in this terminal (``cardgames replay``)."""
+    if not sys.stdout.isatty():
+        print(f"{PROG}: error: the replay needs a terminal; standard output is not one "
+              f"(try {PROG} export FILE)", file=sys.stderr)
+        sys.exit(NEEDS_TERMINAL)
+    from cardgames.tui.app import make_app
+
+    app = make_app(None, settings, replay=replay)
+    app.run()

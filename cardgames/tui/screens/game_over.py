@@ -83,6 +83,7 @@ class GameOverScreen(AppScreen[str]):
         Binding("enter,a", "again", "Play again"),
         Binding("t,escape", "table", "Look at the table"),
         Binding("b,q", "back", "Back to games"),
+        Binding("p", "replay", "Replay"),
     ]
 
     def __init__(self, session: Session, settings: AppSettings) -> None:
@@ -122,6 +123,10 @@ class GameOverScreen(AppScreen[str]):
     def action_table(self) -> None:
         """Look at the final table, every hand open."""
         self.dismiss("table")
+
+    def action_replay(self) -> None:
+        """Step through the game just played."""
+        self.dismiss("replay")
 
     def action_back(self) -> None:
         """Back to the game picker."""

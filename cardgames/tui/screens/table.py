@@ -289,7 +289,21 @@ class TableScreen(AppScreen[None]):
             self.post_message(StartGame(self, setup, self.session.turn_seconds or 0))
         elif choice == "back":
             self.dismiss()
+        elif choice == "replay":
+            self.replay()
         self.refresh_bindings()
+
+    def replay(self) -> None:
+        """Open the replay of this game (from its record)."""
+        from cardgames.session.record import record_of
+        from cardgames.session.replay import Replay
+        from cardgames.tui.saving import now
+        from cardgames.tui.screens.replay import ReplayScreen
+
+        moment = now()
+        record = record_of(self.session, id="replay", started=moment,
+                           finished=moment if self.session.is_over else None, seconds=0.0)
+        self.open(ReplayScreen(Replay(record), self.card_style))
 
     def action_result(self) -> None:
         """Show the result of the finished game again."""
