@@ -77,7 +77,7 @@ def invoke(*args: str) -> Result:
             "cannot write screenshots to '/proc/no-such-folder'",
         ),
         (["play", "makao", "--colour"], "No such option '--colour'"),
-        (["play"], "Missing argument 'GAME'"),
+        (["play"], "name a game to play, or give --deal CODE"),
         (["deal", "makao"], "No such command 'deal'"),
         (["rules", "zoliky"], "Žolíky is coming soon"),
         (["rules", "poker"], "unknown game 'poker'; the games are makao, shithead, "),
