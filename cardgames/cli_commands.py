@@ -240,7 +240,7 @@ def cli(
 
 
 @cli.command(epilog=GAMES_EPILOG)
-@click.argument("game")
+@click.argument("game", required=False)
 @number_option(
     "--players", int, 1, "a whole number", metavar="N", help="Seats at the table [default: 4]."
 )
@@ -256,31 +256,58 @@ def cli(
     "--seed", int, None, "a whole number", metavar="N", help="Seed of the deal [default: random]."
 )
 @option_option
+@click.option("--deal", metavar="CODE",
+              help="Play exactly this deal (game, players, options and seed), e.g. makao-4-q-7XK2.")
 @ascii_option
 @four_colour_option
 @bot_delay_option
 @turn_seconds_option
 @bell_option
 def play(
-    game: str,
+    game: str | None,
     players: int | None,
     bots: int | None,
     seed: int | None,
     options: tuple[str, ...],
+    deal: str | None,
     ascii_cards: bool,
     four_colour: bool,
     bot_delay: float | None,
     turn_seconds: float | None,
     bell: bool | None,
 ) -> None:
-    """Start a game of GAME directly.
+    """Start a game of GAME directly (GAME may be left out with --deal).
 
     The humans sit first, then the computer players.
     """
-    info = _game(game)
-    count = min(4, info.max_players) if players is None else players
-    setup = _setup(info, count, count - 1 if bots is None else bots, seed, options)
+    if deal is not None:
+        setup = _deal_setup(deal, game, bots)
+    elif game is None:
+        raise click.UsageError("name a game to play, or give --deal CODE")
+    else:
+        info = _game(game)
+        count = min(4, info.max_players) if players is None else players
+        setup = _setup(info, count, count - 1 if bots is None else bots, seed, options)
     _run_app(setup, _settings(ascii_cards, four_colour, bot_delay, turn_seconds, bell))
+
+
+def _deal_setup(code: str, game: str | None, bots: int | None) -> GameSetup:
+    """The set-up of a deal code (you and computer players, unless ``--bots`` says otherwise),
+    or a usage error in one line."""
+    from cardgames.session.dealcode import parse_deal
+
+    try:
+        deal = parse_deal(code)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    if game is not None and _game(game).name != deal.game:
+        raise click.UsageError(f"the deal {code} is for {find_game(deal.game).title}, not {game}")
+    try:
+        setup = deal.setup(default_seats(deal.players, deal.players - 1 if bots is None else bots))
+        setup.check()
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    return setup
 
 
 def _setup(
@@ -471,3 +498,13 @@ def bench(game: str, seconds: float) -> None:
 
     names = playable_names() if game == "all" else (_game(game).name,)
     click.echo(format_table(measure(names, seconds)))
+
+
+def _add_record_commands() -> None:
+    from cardgames.cli_records import RECORD_COMMANDS
+
+    for command in RECORD_COMMANDS:
+        cli.add_command(command)
+
+
+_add_record_commands()

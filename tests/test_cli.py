@@ -15,7 +15,7 @@ from click.testing import CliRunner, Result
 from cardgames import cli_commands as cli
 from cardgames.cli import main
 from cardgames.core.registry import load_game
-from cardgames.session.setup import GameSetup, SeatSpec
+from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.simulate import simulate
 from cardgames.tui.settings import AppSettings
 from tests.session.fake_game import RACE_INFO
@@ -77,7 +77,7 @@ def invoke(*args: str) -> Result:
             "cannot write screenshots to '/proc/no-such-folder'",
         ),
         (["play", "makao", "--colour"], "No such option '--colour'"),
-        (["play"], "Missing argument 'GAME'"),
+        (["play"], "name a game to play, or give --deal CODE"),
         (["deal", "makao"], "No such command 'deal'"),
         (["rules", "poker"], "unknown game 'poker'; the games are makao, shithead, "),
         (
@@ -387,3 +387,112 @@ def test_a_game_not_playable_yet_is_a_one_line_error(
         assert len(lines) == 1, result.stderr
         assert lines[0].startswith("cardgames: error: Skat is coming soon")
     assert launched == []
+
+
+def test_resume_continues_the_latest_unfinished_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from cardgames.session.autosave import Autosave
+    from cardgames.session.session import Session
+
+    opened: list[object] = []
+    monkeypatch.setattr("cardgames.tui.launch.run_app",
+                        lambda setup, settings, resume: opened.append(resume))
+    moment = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
+    for number, game in enumerate(("makao", "shithead", "makao")):
+        session = Session(GameSetup(game, default_seats(2, 1), {}, number))
+        Autosave.start(session, moment + timedelta(minutes=number)).save(session, moment)
+    assert invoke("resume", "shithead").exit_code == 0
+    assert invoke("resume").exit_code == 0
+    records = [saved.record for saved in opened]  # type: ignore[attr-defined]
+    assert [(r.setup.game, r.setup.seed) for r in records] == [("shithead", 1), ("makao", 2)]
+
+
+def test_resume_without_a_saved_game_is_a_one_line_error() -> None:
+    result = invoke("resume", "makao")
+    assert result.exit_code == 2
+    assert "there is no unfinished game of Makao to continue" in result.output
+
+
+def test_play_deal_starts_exactly_that_deal(launched: list[Launch]) -> None:
+    from cardgames.session.dealcode import deal_code
+
+    setup = GameSetup("makao", default_seats(4, 3), {"queens": True}, 4242)
+    code = deal_code(setup)
+    assert invoke("play", "--deal", code).exit_code == 0
+    assert invoke("play", "makao", "--deal", code.upper()).exit_code == 0
+    for started, _ in launched:
+        assert started is not None
+        assert deal_code(started) == code
+        assert (started.seed, started.options, len(started.seats)) == (
+            4242, setup.options | started.options, 4)
+        assert started.options["queens"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "part"),
+    [
+        (["play", "--deal", "garbage"], "is not a deal code"),
+        (["play", "--deal", "makao-9-7"], "Makao takes 2-6 players, not 9"),
+        (["play", "shithead", "--deal", "makao-4-7"], "is for Makao, not shithead"),
+        (["play"], "name a game to play, or give --deal CODE"),
+    ],
+)
+def test_a_bad_deal_code_is_a_one_line_error(
+    launched: list[Launch], args: list[str], part: str
+) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and part in lines[0], result.stderr
+    assert launched == []
+
+
+def _finished_game(game: str, seed: int) -> None:
+    """Play a game of computer players only to the end and count it in the statistics."""
+    from datetime import UTC, datetime
+
+    from cardgames.session.autosave import Autosave
+    from cardgames.session.session import Session
+
+    session = Session(GameSetup(game, (SeatSpec("Ola", "default"), SeatSpec("Bot", "random")),
+                                {}, seed))
+    session.run_bots()
+    moment = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
+    Autosave.start(session, moment).save(session, moment)
+
+
+def test_stats_prints_a_table_per_player_and_game() -> None:
+    assert "No finished games yet" in invoke("stats").stdout
+    _finished_game("makao", 1)
+    _finished_game("makao", 2)
+    _finished_game("shithead", 3)
+    out = invoke("stats", "--computers").stdout
+    assert "Played" in out and "Best" in out and "Win %" in out
+    rows = [line for line in out.splitlines() if "Ola" in line]
+    assert len(rows) == 2 and "Makao" in rows[0] and "Shithead" in rows[1]
+    assert rows[0].split("│")[3].strip() == "2"
+    assert "Shithead" not in invoke("stats", "makao", "--computers").stdout
+    assert "No finished games yet" in invoke("stats").stdout, "people only by default"
+
+
+def test_export_prints_the_game_as_text_and_replay_last_finds_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardgames.session.savefile import records_dir
+
+    assert invoke("export", "last").exit_code == 2
+    _finished_game("makao", 5)
+    (path,) = records_dir().glob("*.json")
+    out = invoke("export", str(path), "--format", "text").stdout
+    assert "Makao" in out and "  1. " in out
+    assert invoke("export", str(path), "--open-hands").exit_code == 0
+    shown: list[int] = []
+    monkeypatch.setattr("cardgames.tui.launch.run_replay",
+                        lambda replay, settings: shown.append(len(replay)))
+    assert invoke("replay", "last").exit_code == 0
+    assert shown and shown[0] > 0
+    bad = records_dir() / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    result = invoke("export", str(bad))
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1

@@ -138,7 +138,20 @@ class Autosave:
             OSError: If the records folder cannot be written.
             StatsError: If the statistics file cannot be used (the record is written first).
         """
-        record = self.record(session, now)
+        return self.write(self.record(session, now))
+
+    def write(self, record: GameRecord) -> Path:
+        """Write ``record`` (from :meth:`record`) atomically; once the game is over, also count
+        it (once). :meth:`save` is ``write(record(session, now))``; a front end may build the
+        record on one thread and write it on another.
+
+        Returns:
+            The record file.
+
+        Raises:
+            OSError: If the records folder cannot be written.
+            StatsError: If the statistics file cannot be used (the record is written first).
+        """
         path = save(record, self.folder)
         if record.is_finished and self.stats is not None and not self.counted:
             record_game(self.stats, record)

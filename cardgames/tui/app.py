@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 import time
 from collections.abc import Callable
@@ -16,20 +17,25 @@ from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from cardgames.tui.navigation import KeepSettings, StartGame
+from cardgames.tui.navigation import KeepSettings, ResumeGame, StartGame
 from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import ascii_text
+from cardgames.tui.saving import Writer
 from cardgames.tui.screens.base import AppModal, AppScreen
-from cardgames.tui.screens.dialogs import ConfirmDialog
+from cardgames.tui.screens.dialogs import LeaveDialog
 from cardgames.tui.screens.picker import PickerScreen
 from cardgames.tui.settings import AppSettings
 
 if TYPE_CHECKING:
+    from cardgames.session.autosave import Autosave
+    from cardgames.session.replay import Replay
+    from cardgames.session.savefile import SavedGame
+    from cardgames.session.session import Session
     from cardgames.session.setup import GameSetup
 
 
-QUIT = ("Quit? The game in progress will be lost: games cannot be resumed yet.", "Quit", "Stay")
-"""The question Ctrl+Q asks while a game runs, and its two answers."""
+QUIT = "Quit? The game in progress is saved after every move: keep it to continue it later."
+"""The question Ctrl+Q asks while a game runs."""
 
 
 class CardGamesApp(App[None]):
@@ -38,6 +44,8 @@ class CardGamesApp(App[None]):
     Args:
         setup: A game to start at once (the picker stays underneath for "back to games"), or None
             to open the picker.
+        resume: A saved game to continue at once (``cardgames resume``), instead of ``setup``.
+        replay: A recorded game to step through at once (``cardgames replay``).
         settings: Display and pacing choices.
         clock: Monotonic seconds for the pass screen's quiet spell and the turn clock (tests
             inject a fake).
@@ -62,6 +70,8 @@ class CardGamesApp(App[None]):
         setup: GameSetup | None = None,
         settings: AppSettings | None = None,
         *,
+        resume: SavedGame | None = None,
+        replay: Replay | None = None,
         clock: Callable[[], float] = time.monotonic,
         pass_delay: float = 1.0,
     ) -> None:
@@ -69,10 +79,22 @@ class CardGamesApp(App[None]):
         self.settings = settings or AppSettings()
         super().__init__()
         self.initial_setup = setup
+        self.initial_resume = resume
+        self.initial_replay = replay
         self.clock = clock
         self.pass_delay = pass_delay
         self.keys = KeyQuiet(clock, pass_delay)
         self._key_screens: WeakKeyDictionary[events.Key, Screen[object]] = WeakKeyDictionary()
+        self.writer = Writer(self._save_failed)
+
+    def _save_failed(self, message: str) -> None:
+        """A record could not be written (called on the writing thread)."""
+        with contextlib.suppress(RuntimeError):  # the app has already ended
+            self.call_from_thread(self.notify, message, severity="error")
+
+    def on_unmount(self) -> None:
+        """Finish writing the records queued before the app ends."""
+        self.writer.close()
 
     def get_css_variables(self) -> dict[str, str]:
         """The theme's variables plus the ASCII-mode switches.
@@ -138,6 +160,11 @@ class CardGamesApp(App[None]):
         """A screen chose new settings for the games that follow."""
         self.settings = request.settings
 
+    def on_resume_game(self, request: ResumeGame) -> None:
+        """The picker asks to continue a saved game: honoured only while it is on top."""
+        if request.screen.is_active:
+            self.resume_game(request.saved)
+
     def on_start_game(self, request: StartGame) -> None:
         """A set-up or game-over screen asks for a game: honoured only while it is on top."""
         screen = request.screen
@@ -155,6 +182,14 @@ class CardGamesApp(App[None]):
                 loop.add_signal_handler(signum, self.end_by_signal, signum)
         if self.initial_setup is not None:
             self.start_game(self.initial_setup)
+        elif self.initial_resume is not None:
+            self.resume_game(self.initial_resume)
+        elif self.initial_replay is not None:
+            from cardgames.tui.render import CardStyle
+            from cardgames.tui.screens.replay import ReplayScreen
+
+            style = CardStyle(ascii=self.settings.ascii, four_colour=self.settings.four_colour)
+            self.push_screen(ReplayScreen(self.initial_replay, style))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Tab and Shift+Tab move the focus, unless the focused widget binds them itself (the
@@ -166,17 +201,24 @@ class CardGamesApp(App[None]):
         return super().check_action(action, parameters)
 
     async def action_quit(self) -> None:
-        """Quit; while a game is in progress, ask first, since the game would be lost."""
+        """Quit; while a game is in progress, ask first whether to keep it for later."""
         if not any(getattr(screen, "game_in_progress", False) for screen in self.screen_stack):
             self.exit()
             return
-        if isinstance(self.screen, ConfirmDialog) and self.screen.question == QUIT[0]:
+        if isinstance(self.screen, LeaveDialog) and self.screen.question == QUIT:
             return
-        self.push_screen(ConfirmDialog(*QUIT), self._quit_answer)
+        self.push_screen(LeaveDialog(QUIT, "Quit"), self._quit_answer)
 
-    def _quit_answer(self, yes: bool | None) -> None:
-        if yes:
-            self.exit()
+    def _quit_answer(self, answer: str | None) -> None:
+        if not answer:
+            return
+        if answer == "discard":
+            from cardgames.tui.screens.table import TableScreen
+
+            for screen in self.screen_stack:
+                if isinstance(screen, TableScreen) and screen.game_in_progress:
+                    screen.discard()
+        self.exit()
 
     def end_by_signal(self, signum: int) -> None:
         """Leave the app as Ctrl+Q would, restoring the terminal; exit status 128 + ``signum``.
@@ -198,8 +240,9 @@ class CardGamesApp(App[None]):
                 ``settings.turn_seconds``.
         """
         # Imported here so the picker's first frame does not pay for the table and its engines.
+        from cardgames.session.autosave import Autosave
         from cardgames.session.session import Session
-        from cardgames.tui.screens.table import TableScreen
+        from cardgames.tui.saving import now
 
         try:
             if turn_seconds is None:
@@ -207,7 +250,45 @@ class CardGamesApp(App[None]):
             session = Session(
                 setup, clock=self.clock, turn_seconds=turn_seconds, confirm_pass=True
             )
-            table = TableScreen(session, self.settings, keys=self.keys)
+        except (ValueError, LookupError) as error:
+            self.notify(str(error), severity="error")
+            return
+        self.show_table(session, Autosave.start(session, now()), replace=replace)
+
+    def resume_game(self, saved: SavedGame) -> None:
+        """Continue a saved game where it was left (a hot-seat game behind the pass screen).
+
+        A record that does not replay is moved aside and the message says where.
+        """
+        from cardgames.session.autosave import Autosave
+        from cardgames.session.record import RecordError
+        from cardgames.tui.saving import now
+
+        try:
+            saver, session = Autosave.resume(
+                saved, now(), clock=self.clock, turn_seconds=self.settings.turn_seconds,
+                confirm_pass=True,
+            )
+        except RecordError as error:
+            self.notify(str(error), severity="error", timeout=12)
+            if isinstance(self.screen, PickerScreen):
+                self.screen.on_screen_resume()
+            return
+        self.show_table(session, saver)
+
+    def show_table(self, session: Session, saver: Autosave, *, replace: bool = False) -> None:
+        """Show the table of ``session``, saved by ``saver`` after every accepted command.
+
+        Args:
+            session: The game (new or resumed).
+            saver: Where it is saved.
+            replace: Replace the top screen instead of pushing on top.
+        """
+        from cardgames.tui.screens.table import TableScreen
+
+        try:
+            table = TableScreen(session, self.settings, keys=self.keys, saver=saver,
+                                writer=self.writer)
         except (ValueError, LookupError) as error:
             self.notify(str(error), severity="error")
             return
@@ -217,11 +298,18 @@ class CardGamesApp(App[None]):
             self.push_screen(table)
 
 
-def make_app(setup: GameSetup | None = None, settings: AppSettings | None = None) -> CardGamesApp:
-    """Build the app: the picker when ``setup`` is None, else that game at once.
+def make_app(
+    setup: GameSetup | None = None,
+    settings: AppSettings | None = None,
+    resume: SavedGame | None = None,
+    replay: Replay | None = None,
+) -> CardGamesApp:
+    """Build the app: the picker when ``setup`` and ``resume`` are None, else that game at once.
 
     Args:
         setup: The game to start, e.g. from ``cardgames play makao --players 4 --bots 3``.
         settings: Display and pacing choices (defaults: Unicode, red/black, 0.6 s bot delay).
+        resume: A saved game to continue (``cardgames resume``).
+        replay: A recorded game to step through (``cardgames replay``).
     """
-    return CardGamesApp(setup, settings)
+    return CardGamesApp(setup, settings, resume=resume, replay=replay)

@@ -13,6 +13,8 @@ from cardgames import PROG
 from cardgames.tui.settings import AppSettings
 
 if TYPE_CHECKING:
+    from cardgames.session.replay import Replay
+    from cardgames.session.savefile import SavedGame
     from cardgames.session.setup import GameSetup
 
 NEEDS_TERMINAL = 2
@@ -36,12 +38,17 @@ def can_show_unicode(stream: TextIO) -> bool:
     return True
 
 
-def run_app(setup: GameSetup | None, settings: AppSettings | None = None) -> None:
+def run_app(
+    setup: GameSetup | None,
+    settings: AppSettings | None = None,
+    resume: SavedGame | None = None,
+) -> None:
     """Run the app in this terminal, then exit with its status.
 
     Args:
         setup: A game to start at once, or None for the game picker.
         settings: Display and pacing choices (default: the defaults).
+        resume: A saved game to continue at once (``cardgames resume``).
 
     Exits with status 2 and one line on stderr if standard output is not a terminal; falls back
     to the ASCII style if the output encoding cannot show the card suits.
@@ -55,7 +62,19 @@ def run_app(setup: GameSetup | None, settings: AppSettings | None = None) -> Non
         settings = replace(settings, ascii=True)
     from cardgames.tui.app import make_app
 
-    app = make_app(setup, settings)
+    app = make_app(setup, settings, resume)
     app.run()
     if app.return_code:
         sys.exit(app.return_code)
+
+
+def run_replay(replay: Replay, settings: AppSettings) -> None:
+    """Show a recorded game in the replay screen in this terminal (``cardgames replay``)."""
+    if not sys.stdout.isatty():
+        print(f"{PROG}: error: the replay needs a terminal; standard output is not one "
+              f"(try {PROG} export FILE)", file=sys.stderr)
+        sys.exit(NEEDS_TERMINAL)
+    from cardgames.tui.app import make_app
+
+    app = make_app(None, settings, replay=replay)
+    app.run()

@@ -12,6 +12,7 @@ from textual.message import Message
 from textual.screen import Screen
 
 if TYPE_CHECKING:
+    from cardgames.session.savefile import SavedGame
     from cardgames.session.setup import GameSetup
     from cardgames.tui.settings import AppSettings
 
@@ -44,3 +45,17 @@ class KeepSettings(Message):
     def __init__(self, settings: AppSettings) -> None:
         super().__init__()
         self.settings = settings
+
+
+class ResumeGame(Message):
+    """Continue ``saved`` over the screen that asks (the picker).
+
+    Attributes:
+        screen: The screen that asks; the request counts only while it is on top.
+        saved: The unfinished game to continue.
+    """
+
+    def __init__(self, screen: Screen[Any], saved: SavedGame) -> None:
+        super().__init__()
+        self.screen = screen
+        self.saved = saved

@@ -13,7 +13,7 @@ from cardgames.core.cards import Rank
 from cardgames.games.makao.actions import Demand, Play
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
-from cardgames.tui.screens.dialogs import ChoiceDialog, ConfirmDialog
+from cardgames.tui.screens.dialogs import ChoiceDialog, LeaveDialog
 from cardgames.tui.screens.game_over import GameOverScreen
 from cardgames.tui.screens.setup import SetupScreen
 from cardgames.tui.screenshots import wait_until
@@ -65,7 +65,7 @@ async def test_a_burst_of_yes_in_the_leave_question_leaves_one_game_only() -> No
     async with app.run_test(size=SIZE) as pilot:
         await table_when_my_turn(pilot, app)
         await pilot.press("q")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
         await burst(pilot, "y")
         assert names(app) == ["PickerScreen"]
         assert app.is_running

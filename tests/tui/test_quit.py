@@ -1,10 +1,11 @@
-"""Ctrl+Q and Leave ask first while a game is in progress, and say that the game will be lost."""
+"""Ctrl+Q and Leave ask first while a game is in progress: keep it for later, or discard it."""
 
 from __future__ import annotations
 
+from cardgames.session.savefile import records_dir, saved_games
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
-from cardgames.tui.screens.dialogs import ConfirmDialog
+from cardgames.tui.screens.dialogs import LeaveDialog
 from cardgames.tui.screens.game_over import GameOverScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
@@ -14,33 +15,55 @@ SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
 
 
-async def test_ctrl_q_during_a_game_asks_and_says_the_game_will_be_lost() -> None:
+async def test_ctrl_q_during_a_game_asks_and_keeps_the_game_for_later() -> None:
     app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
     async with app.run_test(size=SIZE) as pilot:
         await table_when_my_turn(pilot, app)
         await pilot.press("ctrl+q")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        assert isinstance(app.screen, ConfirmDialog)
-        assert "will be lost" in app.screen.question
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        assert isinstance(app.screen, LeaveDialog)
+        assert "lost" not in app.screen.question
+        assert "keep it" in app.screen.question
         await pilot.press("ctrl+q")
         assert app.is_running, "a second Ctrl+Q does not answer the question"
         await pilot.press("n")
         await wait_until(pilot, lambda: table(app) is not None)
         assert app.is_running
         await pilot.press("ctrl+q")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
         await pilot.press("y")
         await wait_until(pilot, lambda: not app.is_running)
+    assert len(saved_games(records_dir()).games) == 1, "kept for later"
 
 
-async def test_leave_says_the_game_will_be_lost() -> None:
+async def test_leave_offers_to_keep_or_discard_the_game() -> None:
     app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
     async with app.run_test(size=SIZE) as pilot:
         await table_when_my_turn(pilot, app)
         await pilot.press("q")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        assert isinstance(app.screen, ConfirmDialog)
-        assert "will be lost" in app.screen.question
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        assert isinstance(app.screen, LeaveDialog)
+        assert "lost" not in app.screen.question
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: table(app) is not None and app.screen is table(app))
+        app.writer.flush()
+        assert len(saved_games(records_dir()).games) == 1, "saved while it is played"
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.press("d")
+        await wait_until(pilot, lambda: table(app) is None)
+    assert saved_games(records_dir()).games == (), "discarded"
+
+
+async def test_ctrl_q_can_discard_the_game() -> None:
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await table_when_my_turn(pilot, app)
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.press("d")
+        await wait_until(pilot, lambda: not app.is_running)
+    assert saved_games(records_dir()).games == ()
 
 
 async def test_ctrl_q_quits_at_once_on_the_picker_and_after_the_game() -> None:

@@ -13,7 +13,7 @@ from cardgames.games.shithead.actions import PickUp, Swap
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.render import CardStyle, card_chip, chip_state
-from cardgames.tui.screens.dialogs import ChoiceDialog, ConfirmDialog
+from cardgames.tui.screens.dialogs import ChoiceDialog, LeaveDialog
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screens.picker import BLURB_WIDTH, game_entry
 from cardgames.tui.screens.setup import SetupScreen, seat_names
@@ -74,15 +74,15 @@ async def test_enter_in_the_leave_dialog_stays_and_y_leaves() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: human_to_move(app))
         await pilot.press("q")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
         dialog = app.screen
-        assert dialog.focused is not None and dialog.focused.id == "no"
+        assert dialog.focused is not None and dialog.focused.id == "stay"
         keys = str(dialog.query_one("#dialog-keys").render())
         assert "y" in keys and "Esc" in keys and "Enter" in keys
         await pilot.press("enter")
         await wait_until(pilot, lambda: human_to_move(app))
         await pilot.press("q")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
         await pilot.press("y")
         await wait_until(pilot, lambda: screen_name(app) == "PickerScreen")
 
@@ -203,7 +203,7 @@ async def test_ascii_mode_draws_only_ascii_on_every_main_screen(
         await pilot.pause()
         assert non_ascii(app) == set(), "Makao table with the command bar"
         await pilot.press("escape", "q")
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
         assert non_ascii(app) == set(), "leave dialog"
     deal(monkeypatch, position(
         hands=["3c 8d 9s", "8s 9h Kc"],

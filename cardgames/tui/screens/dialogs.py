@@ -1,4 +1,4 @@
-"""Small modal dialogs: pick one of several moves, or confirm leaving a game.
+"""Small modal dialogs: pick one of several moves, confirm, or leave a game (keep or discard it).
 
 Both are translucent (the table stays visible behind them) and name their keys.
 """
@@ -78,50 +78,55 @@ class ChoiceDialog(AppModal[Action | None]):
         self.dismiss(None)
 
 
-class ConfirmDialog(AppModal[bool]):
-    """A yes/no question with two buttons; the safe answer has the focus.
+class LeaveDialog(AppModal[str | None]):
+    """Leave (or quit) a game in progress: keep it for later, discard it, or stay.
 
-    ``y`` answers yes and ``n``/Escape no; Enter presses the focused button, so Enter alone never
-    leaves a game. Tab or the arrows move between the buttons.
+    The game is saved after every move, so keeping it (``y`` or ``k``, the usual way out) costs
+    nothing; ``d`` discards it; ``n``/Escape stays. The focus starts on Stay, so Enter alone never
+    leaves a game.
 
     Args:
         question: What to confirm, e.g. "Leave this game?".
-        yes: The label of the yes button, e.g. "Leave".
-        no: The label of the no button (focused first), e.g. "Stay".
+        leave: The verb of the two ways out, e.g. "Leave" or "Quit".
+
+    Returns (on dismiss):
+        "keep", "discard", or None to stay.
     """
 
-    AUTO_FOCUS = "#no"
+    AUTO_FOCUS = "#stay"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y,k", "answer('keep')", "Keep for later"),
+        Binding("d", "answer('discard')", "Discard"),
+        Binding("n,escape", "answer('')", "Stay"),
         Binding("left,right", "switch", "Switch", show=False),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, leave: str = "Leave") -> None:
         super().__init__()
         self.question = question
-        self.yes = yes
-        self.no = no
+        self.leave = leave
 
     def compose(self) -> ComposeResult:
-        """The question, the buttons and the keys."""
+        """The question, the three buttons and the keys."""
         with Vertical(id="dialog"):
             yield Label(literal(self.question), id="dialog-title")
             with Horizontal(id="dialog-buttons"):
-                yield Button(self.no, id="no", variant="primary")
-                yield Button(self.yes, id="yes", variant="error")
-            yield Label(f"[b]y[/b] {self.yes.lower()}   [b]n[/b]/[b]Esc[/b] {self.no.lower()}   "
-                        "[b]Enter[/b] the marked button", id="dialog-keys")
+                yield Button("Stay", id="stay", variant="primary")
+                yield Button(f"{self.leave}, keep it", id="keep", variant="success")
+                yield Button(f"{self.leave}, discard it", id="discard", variant="error")
+            yield Label("[b]y[/b] keep it for later   [b]d[/b] discard it   "
+                        "[b]n[/b]/[b]Esc[/b] stay   [b]Enter[/b] the marked button",
+                        id="dialog-keys")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Enter or a click on a button answers with it."""
         event.stop()
-        self.dismiss(event.button.id == "yes")
+        self.action_answer("" if event.button.id == "stay" else str(event.button.id))
 
     def action_switch(self) -> None:
-        """Move the focus to the other button."""
+        """Move the focus to the next button."""
         self.focus_next(Button)
 
-    def action_answer(self, yes: bool) -> None:
-        """Close with the answer."""
-        self.dismiss(yes)
+    def action_answer(self, answer: str) -> None:
+        """Close with the answer ("" stays)."""
+        self.dismiss(answer or None)

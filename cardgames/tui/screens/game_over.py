@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.widgets import Button, Footer, Static
 
+from cardgames.session.dealcode import deal_code
 from cardgames.session.session import Session
 from cardgames.tui.render import literal
 from cardgames.tui.screens.base import AppScreen
@@ -86,6 +87,7 @@ class GameOverScreen(AppScreen[str]):
         Binding("enter,a", "again", "Play again"),
         Binding("t,escape", "table", "Look at the table"),
         Binding("b,q", "back", "Back to games"),
+        Binding("p", "replay", "Replay"),
     ]
 
     def __init__(self, session: Session, settings: AppSettings) -> None:
@@ -105,6 +107,7 @@ class GameOverScreen(AppScreen[str]):
         with Center(), Vertical(id="over-box"):
             yield Static(literal(f"{self.session.game.title}: {headline}"), id="over-title")
             yield Static(result_text(self.session), id="over-result")
+            yield Static(f"Deal {deal_code(self.session.setup)}", id="over-deal")
             with Horizontal(id="over-buttons"):
                 yield Button("Play again", id="again", variant="primary")
                 yield Button("Back to games", id="back")
@@ -124,6 +127,10 @@ class GameOverScreen(AppScreen[str]):
     def action_table(self) -> None:
         """Look at the final table, every hand open."""
         self.dismiss("table")
+
+    def action_replay(self) -> None:
+        """Step through the game just played."""
+        self.dismiss("replay")
 
     def action_back(self) -> None:
         """Back to the game picker."""

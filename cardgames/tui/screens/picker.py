@@ -1,6 +1,8 @@
-"""The game picker: the five games of the collection; those not yet playable are "coming soon".
+"""The game picker: "Continue" entries for the unfinished games (most recent first), then the five
+games of the collection; those not yet playable are "coming soon".
 
-Lists games from the registry only: no game engine or board is imported here.
+Lists games from the registry and the saved records only: no game engine or board is imported
+until a game is chosen.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from textual.widgets.option_list import Option
 
 from cardgames.core import registry
 from cardgames.core.registry import GameInfo
+from cardgames.session.savefile import SavedGame, records_dir, saved_games
+from cardgames.tui.navigation import ResumeGame
 from cardgames.tui.render import shown
 from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import settings_of
@@ -46,12 +50,23 @@ def game_entry(number: int, info: GameInfo, *, ascii: bool = False) -> Text:
     return text
 
 
+def continue_entry(saved: SavedGame, *, ascii: bool = False) -> Text:
+    """One "Continue: Makao, you and 3 computer players, 41 moves" entry."""
+    text = Text()
+    text.append(" ▶  " if not ascii else " >  ", style="bold #87d787")
+    text.append("Continue: ", style="bold #87d787")
+    text.append(shown(saved.description, ascii))
+    return text
+
+
 class PickerScreen(AppScreen[None]):
-    """Choose a game: arrows and Enter, or its number; ``q`` quits."""
+    """Choose a game: arrows and Enter, or its number; a "Continue" entry resumes a saved game;
+    ``q`` quits."""
 
     AUTO_FOCUS = "#games"
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"pick({n - 1})", "Pick", show=False) for n in range(1, 6)),
+        Binding("s", "statistics", "Statistics"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -63,26 +78,63 @@ class PickerScreen(AppScreen[None]):
             title = Text.assemble(("♠ ♥ ", "bold #ff5f5f"), title, (" ♦ ♣", "bold #ff5f5f"))
         yield Static(title, id="picker-title")
         yield Static(shown("Pick a game: ↑↓ and Enter, or its number.", ascii), id="picker-hint")
-        yield OptionList(
-            *(
-                Option(game_entry(n, info, ascii=ascii), id=info.name,
-                       disabled=not info.playable)
-                for n, info in enumerate(registry.GAMES, start=1)
-            ),
-            id="games",
-        )
+        yield OptionList(*self._options(), id="games")
         yield Footer()
 
+    def _options(self) -> list[Option]:
+        """The Continue entries (reading the records folder; damaged records are moved aside
+        and told once), then the games."""
+        ascii = settings_of(self.app).ascii
+        flush = getattr(self.app, "writer", None)
+        if flush is not None:
+            flush.flush()
+        listing = saved_games(records_dir())
+        for message in listing.messages:
+            self.notify(message, severity="warning", timeout=12)
+        self.saved = listing.games
+        options = [Option(continue_entry(saved, ascii=ascii), id=f"continue-{i}")
+                   for i, saved in enumerate(self.saved)]
+        options += [Option(game_entry(n, info, ascii=ascii), id=info.name,
+                           disabled=not info.playable)
+                    for n, info in enumerate(registry.GAMES, start=1)]
+        return options
+
+    saved: tuple[SavedGame, ...] = ()
+    """The unfinished games listed, most recent first."""
+
+    def on_screen_resume(self) -> None:
+        """Back on the picker (a game left or over): list the unfinished games again."""
+        games = self.query_one("#games", OptionList)
+        before = self.saved
+        options = self._options()
+        if [saved.path for saved in self.saved] == [saved.path for saved in before]:
+            for index, option in enumerate(options[:len(before)]):
+                games.replace_option_prompt_at_index(index, option.prompt)
+            return
+        games.clear_options()
+        games.add_options(options)
+        games.highlighted = 0
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        """Open the set-up of the chosen game."""
+        """Continue the chosen saved game, or open the set-up of the chosen game."""
         event.stop()
-        self._open(registry.GAMES[event.option_index])
+        index = event.option_index
+        if index < len(self.saved):
+            self.post_message(ResumeGame(self, self.saved[index]))
+            return
+        self._open(registry.GAMES[index - len(self.saved)])
 
     def action_pick(self, index: int) -> None:
         """Pick the game with that (0-based) number; the list marks it, so a following Enter
         means the same game (a game coming soon says so again)."""
-        self.query_one("#games", OptionList).highlighted = index
+        self.query_one("#games", OptionList).highlighted = index + len(self.saved)
         self._open(registry.GAMES[index])
+
+    def action_statistics(self) -> None:
+        """Show the statistics of the finished games."""
+        from cardgames.tui.screens.statistics import StatisticsScreen
+
+        self.open(StatisticsScreen())
 
     def _open(self, info: GameInfo) -> None:
         if not info.playable:

@@ -17,7 +17,8 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
 from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.core.errors import quoted
-from cardgames.core.registry import GameInfo, load_game
+from cardgames.core.registry import GameInfo, find_game, load_game
+from cardgames.session.dealcode import parse_deal
 from cardgames.session.setup import DEFAULT_NAMES, HUMAN_NAMES, GameSetup, SeatSpec
 from cardgames.tui.navigation import StartGame
 from cardgames.tui.render import shown
@@ -150,6 +151,10 @@ class SetupScreen(AppScreen[None]):
                 yield Label("Seed", classes="setup-label")
                 yield TextInput(placeholder="blank: random", id="seed", type="integer",
                             classes="seat-name")
+            with Horizontal(classes="setup-row"):
+                yield Label("Deal", classes="setup-label")
+                yield TextInput(placeholder="a deal code, e.g. makao-4-q-7XK2", id="deal",
+                                classes="seat-name")
             if self.clock_seconds is not None:
                 with Horizontal(classes="setup-row"):
                     yield Label("Clock", classes="setup-label")
@@ -248,14 +253,17 @@ class SetupScreen(AppScreen[None]):
         """The set-up described by the form.
 
         Raises:
-            ValueError: With a message for the player, if the seed is not a number or the set-up
-                is invalid.
+            ValueError: With a message for the player, if the seed is not a number, the deal code
+                is bad or the set-up is invalid.
         """
         seats = []
         for seat in range(self.players):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or self.names[seat]
             computer = self.query_one(f"#bot-{seat}", Checkbox).value
             seats.append(SeatSpec(name, "default" if computer else None))
+        code = self.query_one("#deal", Input).value.strip()
+        if code:
+            return self._deal(code, tuple(seats))
         options = {option.name: self._option_value(option) for option in self.options}
         seed_text = self.query_one("#seed", Input).value.strip()
         try:
@@ -263,6 +271,25 @@ class SetupScreen(AppScreen[None]):
         except ValueError:
             raise ValueError(f"The seed must be a whole number, not {quoted(seed_text)}.") from None
         setup = GameSetup(self.info.name, tuple(seats), options, seed)
+        setup.check()
+        return setup
+
+    def _deal(self, code: str, seats: tuple[SeatSpec, ...]) -> GameSetup:
+        """The set-up of a deal code with the form's seats (its options and seed win).
+
+        Raises:
+            ValueError: If the code is bad, for another game or for another number of players.
+        """
+        deal = parse_deal(code)
+        if deal.game != self.info.name:
+            raise ValueError(f"That deal code is for {find_game(deal.game).title}, "
+                             f"not {self.info.title}.")
+        try:
+            setup = deal.setup(seats)
+        except ValueError as error:
+            message = str(error)
+            raise ValueError(f"{message[:1].upper()}{message[1:]}: set the players to match.") \
+                from None
         setup.check()
         return setup
 

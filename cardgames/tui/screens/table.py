@@ -23,14 +23,17 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
 from cardgames.core.engine import PlayerId
+from cardgames.session.autosave import Autosave
 from cardgames.session.commands import Accepted, Rejected, Result
+from cardgames.session.dealcode import deal_code
 from cardgames.session.session import Session
 from cardgames.tui.boards import load_board
 from cardgames.tui.navigation import KeepSettings, StartGame
 from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import CardStyle, cards_in_text, shorten_words, shown
+from cardgames.tui.saving import Writer
 from cardgames.tui.screens.base import AppScreen
-from cardgames.tui.screens.dialogs import ConfirmDialog
+from cardgames.tui.screens.dialogs import LeaveDialog
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.board import Board, TableInfo
@@ -38,7 +41,8 @@ from cardgames.tui.widgets.command_bar import CommandBar
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.table_row import TableRow
 
-_LEAVE = ("Leave this game? It will be lost: games cannot be resumed yet.", "Leave", "Stay")
+_LEAVE = "Leave this game? It is saved after every move: keep it to continue it from the picker."
+"""The question ``q`` asks while the game runs."""
 
 
 def _with_symbols(command: str) -> str:
@@ -60,6 +64,8 @@ class TableScreen(AppScreen[None]):
         session: The game; this screen is the only UI part that talks to it.
         settings: Display and pacing choices.
         keys: When the last key came, for the quiet spells of the hand-over.
+        saver: Where the game is saved after every accepted command (None: not saved).
+        writer: The app's background writer that does the saving.
     """
 
     AUTO_FOCUS = ""
@@ -86,9 +92,14 @@ class TableScreen(AppScreen[None]):
         settings: AppSettings,
         *,
         keys: KeyQuiet,
+        saver: Autosave | None = None,
+        writer: Writer | None = None,
     ) -> None:
         super().__init__()
         self.session = session
+        self.saver = saver
+        self.writer = writer
+        self._saved: tuple[str, ...] | None = None
         self.settings = settings
         self.card_style = CardStyle(ascii=settings.ascii, four_colour=settings.four_colour)
         self.keys = keys
@@ -181,6 +192,7 @@ class TableScreen(AppScreen[None]):
     def advance(self) -> None:
         """Redraw and decide what happens next (result, hand-over, bot move or human turn)."""
         self._stop_timers()
+        self.autosave()
         self.redraw()
         session = self.session
         if session.is_over:
@@ -204,6 +216,23 @@ class TableScreen(AppScreen[None]):
         else:
             self._ring()
             self._start_clock()
+
+    def autosave(self) -> None:
+        """Queue the record for writing if the commands changed since the last save (a move,
+        a computer player's move, a time-out or an undo); the writing happens off this thread."""
+        if self.saver is None or self.writer is None:
+            return
+        commands = tuple(self.session.commands())
+        if commands == self._saved:
+            return
+        self._saved = commands
+        self.writer.save(self.saver, self.session)
+
+    def discard(self) -> None:
+        """Remove this game's record: the player chose not to keep it."""
+        if self.saver is not None and self.writer is not None:
+            self.writer.discard(self.saver)
+        self.saver = None
 
     def _ring(self) -> None:
         """A person's turn after computer players moved: ring the bell (if switched on)."""
@@ -243,13 +272,15 @@ class TableScreen(AppScreen[None]):
         self._covered = False
         self.error = self.note = ""
         if not ready:
-            self.open(ConfirmDialog(*_LEAVE), self._leave_answer)
+            self.open(LeaveDialog(_LEAVE), self._leave_answer)
             return
         self.session.ready(seat)
         self.advance()
 
-    def _leave_answer(self, yes: bool | None) -> None:
-        if yes:
+    def _leave_answer(self, answer: str | None) -> None:
+        if answer:
+            if answer == "discard":
+                self.discard()
             self._stop_timers()
             self.dismiss()
         else:
@@ -271,7 +302,21 @@ class TableScreen(AppScreen[None]):
             self.post_message(StartGame(self, setup, self.session.turn_seconds or 0))
         elif choice == "back":
             self.dismiss()
+        elif choice == "replay":
+            self.replay()
         self.refresh_bindings()
+
+    def replay(self) -> None:
+        """Open the replay of this game (from its record)."""
+        from cardgames.session.record import record_of
+        from cardgames.session.replay import Replay
+        from cardgames.tui.saving import now
+        from cardgames.tui.screens.replay import ReplayScreen
+
+        moment = now()
+        record = record_of(self.session, id="replay", started=moment,
+                           finished=moment if self.session.is_over else None, seconds=0.0)
+        self.open(ReplayScreen(Replay(record), self.card_style))
 
     def action_result(self) -> None:
         """Show the result of the finished game again."""
@@ -320,7 +365,7 @@ class TableScreen(AppScreen[None]):
             icon = "time" if self.card_style.ascii else "⏱"
             text.append(f"   {icon} {left // 60}:{left % 60:02d}",
                         style="bold #ff5f5f" if left <= 10 else "bold #87d787")
-        text.append(f"   seed {session.setup.seed}", style="#6c6c6c")
+        text.append(f"   deal {deal_code(session.setup)}", style="#6c6c6c")
         self.query_one("#topbar", Static).update(text)
 
     def _draw_status(self, view: Any, info: TableInfo) -> None:
@@ -564,7 +609,7 @@ class TableScreen(AppScreen[None]):
                 self._game_over()
             return
         self._stop_timers()
-        self.open(ConfirmDialog(*_LEAVE), self._leave_answer)
+        self.open(LeaveDialog(_LEAVE), self._leave_answer)
 
     # ------------------------------------------------------------------ timers
 

@@ -1,0 +1,115 @@
+"""The ``cardgames`` subcommands about saved games: resume, replay, export, stats.
+
+Registered on the command group by :mod:`cardgames.cli_commands`; like it, they import Textual
+and Rich only when they need them.
+"""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command()
+@click.argument("game", required=False)
+@click.pass_context
+def resume(ctx: click.Context, game: str | None) -> None:
+    """Continue the latest unfinished game (of GAME, if given)."""
+    from cardgames.cli_commands import _game
+    from cardgames.session.savefile import latest_unfinished, records_dir
+    from cardgames.tui.launch import run_app
+    from cardgames.tui.settings import AppSettings
+
+    info = None if game is None else _game(game)
+    saved, listing = latest_unfinished(records_dir(), None if info is None else info.name)
+    for message in listing.messages:
+        click.echo(message, err=True)
+    if saved is None:
+        which = "" if info is None else f" of {info.title}"
+        raise click.UsageError(f"there is no unfinished game{which} to continue")
+    settings = ctx.obj if isinstance(ctx.obj, AppSettings) else AppSettings()
+    run_app(None, settings, saved)
+
+
+@click.command()
+@click.argument("game", required=False)
+@click.option("--computers", is_flag=True, help="Show the computer players too.")
+@click.pass_context
+def stats(ctx: click.Context, game: str | None, computers: bool) -> None:
+    """Print the statistics of the finished games (of GAME, if given): per player name and
+    game, played, won, win %, current and best streak, average moves."""
+    from rich.console import Console
+
+    from cardgames.cli_commands import _game
+    from cardgames.session.stats import StatsError, player_stats, stats_path
+    from cardgames.tui.settings import AppSettings
+    from cardgames.tui.stats_table import stats_table
+
+    name = None if game is None else _game(game).name
+    try:
+        rows = player_stats(stats_path(), name, people_only=not computers)
+    except StatsError as error:
+        raise click.ClickException(f"the statistics cannot be read: {error}") from None
+    ascii = isinstance(ctx.obj, AppSettings) and ctx.obj.ascii
+    Console().print(stats_table(rows, ascii=ascii))
+
+
+def _record(file: str) -> object:
+    """The record in ``file``, or of the latest finished game for ``last``; a usage error else."""
+    from pathlib import Path
+
+    from cardgames.session.record import RecordError
+    from cardgames.session.savefile import read, records_dir, saved_games
+
+    if file == "last":
+        games = saved_games(records_dir(), finished=True).games
+        if not games:
+            raise click.UsageError("there is no finished game to replay yet")
+        return games[0].record
+    try:
+        return read(Path(file))
+    except RecordError as error:
+        raise click.UsageError(f"{file}: {error}") from None
+
+
+@click.command()
+@click.argument("file", default="last")
+@click.pass_context
+def replay(ctx: click.Context, file: str) -> None:
+    """Step through a recorded game (FILE, or the latest finished game: last)."""
+    from cardgames.session.record import GameRecord, RecordError
+    from cardgames.session.replay import Replay
+    from cardgames.tui.launch import run_replay
+    from cardgames.tui.settings import AppSettings
+
+    record = _record(file)
+    assert isinstance(record, GameRecord)
+    try:
+        game = Replay(record)
+    except RecordError as error:
+        raise click.UsageError(f"{file}: {error}") from None
+    run_replay(game, ctx.obj if isinstance(ctx.obj, AppSettings) else AppSettings())
+
+
+@click.command()
+@click.argument("file")
+@click.option("--format", "form", type=click.Choice(["text"]), default="text", show_default=True,
+              help="What to print.")
+@click.option("--seat", type=int, default=None, help="See the game with this seat's eyes (from 1).")
+@click.option("--open-hands", is_flag=True, help="Show every card (finished games only).")
+def export(file: str, form: str, seat: int | None, open_hands: bool) -> None:
+    """Print a recorded game (FILE, or last) as readable text: the set-up, then one line a move."""
+    from cardgames.session.export import export_text
+    from cardgames.session.record import GameRecord, RecordError
+
+    record = _record(file)
+    assert isinstance(record, GameRecord)
+    try:
+        text = export_text(record, viewer=None if seat is None else seat - 1,
+                           open_hands=open_hands)
+    except (RecordError, ValueError) as error:
+        raise click.UsageError(f"{file}: {error}") from None
+    click.echo(text, nl=False)
+
+
+RECORD_COMMANDS = (resume, stats, replay, export)
+"""The commands this module adds to ``cardgames``."""

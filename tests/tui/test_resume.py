@@ -1,0 +1,110 @@
+"""Autosave and resume through the real app: leave a game keeping it, reopen the app, continue
+it from the picker, and the table is as it was."""
+
+from __future__ import annotations
+
+from cardgames.session.autosave import Autosave
+from cardgames.session.savefile import records_dir, saved_games
+from cardgames.session.session import Session
+from cardgames.session.setup import GameSetup, SeatSpec, default_seats
+from cardgames.tui.app import CardGamesApp
+from cardgames.tui.saving import now
+from cardgames.tui.screens.dialogs import LeaveDialog
+from cardgames.tui.screens.pass_screen import PassScreen
+from cardgames.tui.screens.picker import PickerScreen
+from cardgames.tui.screenshots import wait_until
+from cardgames.tui.settings import AppSettings
+from tests.tui.drive import play_one_turn, screen_name, table, table_when_my_turn
+from tests.tui.screen_text import screen_text
+
+SIZE = (100, 30)
+FAST = AppSettings(bot_delay=0)
+
+
+async def test_a_game_left_and_kept_continues_from_the_picker_as_it_was() -> None:
+    app = CardGamesApp(GameSetup("makao", default_seats(3, 2), {}, 11), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            await table_when_my_turn(pilot, app)
+            await play_one_turn(pilot, app)
+        screen = await table_when_my_turn(pilot, app)
+        before = (screen.session.view(), screen.info().log, screen.session.viewer,
+                  tuple(screen.session.commands()))
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+    games = saved_games(records_dir()).games
+    assert len(games) == 1
+    assert games[0].description.startswith("Makao, you and 2 computer players")
+
+    again = CardGamesApp(settings=FAST)
+    async with again.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(again.screen, PickerScreen))
+        picker = again.screen
+        assert isinstance(picker, PickerScreen)
+        assert len(picker.saved) == 1
+        await pilot.press("enter")  # the first entry: Continue
+        screen = await table_when_my_turn(pilot, again)
+        after = (screen.session.view(), screen.info().log, screen.session.viewer,
+                 tuple(screen.session.commands()))
+        assert after == before
+        assert screen.session.can_undo(0) == (len(before[3]) > 0)
+
+
+async def test_a_hot_seat_game_resumes_behind_the_pass_screen() -> None:
+    seats = (SeatSpec("Anna"), SeatSpec("Ben"))
+    app = CardGamesApp(GameSetup("makao", seats, {}, 5), FAST, pass_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: not app.is_running)
+    again = CardGamesApp(settings=FAST, resume=saved_games(records_dir()).games[0], pass_delay=0)
+    async with again.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(again.screen, PassScreen))
+        assert table(again) is None
+
+
+async def test_a_damaged_record_is_moved_aside_and_told_once() -> None:
+    folder = records_dir()
+    folder.mkdir(parents=True)
+    (folder / "broken.json").write_text('{"format": "cardg', encoding="utf-8")
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert len(messages) == 1 and "moved to" in messages[0]
+    assert (folder / "damaged" / "broken.json").exists()
+
+
+def _a_finished_game_of_yours(seed: int) -> None:
+    """Play a Makao game to the end (you play the first legal move each turn) and count it."""
+    session = Session(GameSetup("makao", default_seats(2, 1), {}, seed))
+    saver = Autosave.start(session, now())
+    while not session.is_over:
+        if session.bot_to_move:
+            session.step_bot()
+        else:
+            session.submit(0, session.legal_actions()[0])
+    saver.save(session, now())
+
+
+async def test_the_statistics_screen_opens_from_the_picker_and_shows_finished_games() -> None:
+    _a_finished_game_of_yours(1)
+    _a_finished_game_of_yours(2)
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.pause()
+        assert "Statistics" in screen_text(app), "the key is in the footer"
+        await pilot.press("s")
+        await wait_until(pilot, lambda: screen_name(app) == "StatisticsScreen")
+        await pilot.pause()
+        rows = [line for line in screen_text(app).splitlines() if "You" in line]
+        assert len(rows) == 1 and "Makao" in rows[0]
+        assert rows[0].split("│")[3].strip() == "2", "played twice"
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
