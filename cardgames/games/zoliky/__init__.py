@@ -43,8 +43,8 @@ GAME = CardGame(
     min_players=2,
     max_players=6,
     options=(
-        OptionSpec("deal-14", "Deal 14 cards each, 15 to the leader (ZO-5)"),
-        OptionSpec("open-51", "An opening needs 51 points instead of 42 (ZO-10)"),
+        OptionSpec("deal-14", "Deal 14 cards each, 15 to the leader"),
+        OptionSpec("open-51", "An opening needs 51 points instead of 42"),
         OptionSpec(
             "keep-joker", "Close with a joker and keep it as the first card of your next hand"
         ),

@@ -65,7 +65,7 @@ class PickerScreen(AppScreen[None]):
 
     AUTO_FOCUS = "#games"
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(n), f"pick({n - 1})", "Pick", show=False) for n in range(1, 6)),
+        *(Binding(str(n), f"pick({n - 1})", "Pick", show=False) for n in range(1, 10)),
         Binding("s", "statistics", "Statistics"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -126,7 +126,10 @@ class PickerScreen(AppScreen[None]):
 
     def action_pick(self, index: int) -> None:
         """Pick the game with that (0-based) number; the list marks it, so a following Enter
-        means the same game (a game coming soon says so again)."""
+        means the same game (a game coming soon says so again); a number past the list does
+        nothing."""
+        if index >= len(registry.GAMES):
+            return
         self.query_one("#games", OptionList).highlighted = index + len(self.saved)
         self._open(registry.GAMES[index])
 

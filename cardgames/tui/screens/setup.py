@@ -148,12 +148,12 @@ class SetupScreen(AppScreen[None]):
                                         type="integer", classes="seat-name option-number")
                     yield Label(shown(option.summary, ascii), classes="setup-note option-note")
             with Horizontal(classes="setup-row"):
-                yield Label("Seed", classes="setup-label")
-                yield TextInput(placeholder="blank: random", id="seed", type="integer",
-                            classes="seat-name")
-            with Horizontal(classes="setup-row"):
                 yield Label("Deal", classes="setup-label")
                 yield TextInput(placeholder="a deal code, e.g. makao-4-q-7XK2", id="deal",
+                                classes="seat-name")
+            with Horizontal(classes="setup-row"):
+                yield Label("Seed", classes="setup-label")
+                yield TextInput(placeholder="blank: random", id="seed", type="integer",
                                 classes="seat-name")
             if self.clock_seconds is not None:
                 with Horizontal(classes="setup-row"):
