@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from cardgames import PROG
+from cardgames.cli_games import game_named as _game
 from cardgames.core.engine import OptionValue
 from cardgames.core.errors import quoted
 from cardgames.core.registry import GAMES, GameInfo, find_game
@@ -107,28 +108,6 @@ def number_option(
         return number
 
     return click.option(name, type=str, callback=read, **attrs)
-
-
-def _unknown_game_message(name: str) -> str:
-    """``unknown game 'poker'; the games are makao, shithead, trash (coming soon) …``."""
-    listed = []
-    for info in GAMES:
-        notes = [] if info.title.lower() == info.name else [info.title]
-        if not info.playable:
-            notes.append("coming soon")
-        listed.append(f"{info.name} ({', '.join(notes)})" if notes else info.name)
-    return f"unknown game {quoted(name)}; the games are {', '.join(listed)}"
-
-
-def _game(name: str) -> GameInfo:
-    """The playable game called ``name`` (or an alias), else a usage error."""
-    try:
-        info = find_game(name)
-    except KeyError:
-        raise click.UsageError(_unknown_game_message(name)) from None
-    if not info.playable:
-        raise click.UsageError(f"{info.title} is coming soon and cannot be played yet")
-    return info
 
 
 BOT_DELAY = 0.6

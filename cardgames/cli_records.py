@@ -14,7 +14,7 @@ import click
 @click.pass_context
 def resume(ctx: click.Context, game: str | None) -> None:
     """Continue the latest unfinished game (of GAME, if given)."""
-    from cardgames.cli_commands import _game
+    from cardgames.cli_games import game_named as _game
     from cardgames.session.savefile import latest_unfinished, records_dir
     from cardgames.tui.launch import run_app
     from cardgames.tui.settings import AppSettings
@@ -39,7 +39,7 @@ def stats(ctx: click.Context, game: str | None, computers: bool) -> None:
     game, played, won, win %, current and best streak, average moves."""
     from rich.console import Console
 
-    from cardgames.cli_commands import _game
+    from cardgames.cli_games import game_named as _game
     from cardgames.session.stats import StatsError, player_stats, stats_path
     from cardgames.tui.settings import AppSettings
     from cardgames.tui.stats_table import stats_table

@@ -46,7 +46,7 @@ def test_a_signal_ends_the_app_and_restores_the_terminal(signum: int) -> None:
     process = subprocess.Popen([*START, *GAME], stdin=slave, stdout=slave, stderr=slave,
                                cwd=ROOT, env=env, start_new_session=True)
     try:
-        shown = _read_until(master, b"seed 1", 30)
+        shown = _read_until(master, b"Leave", 30)
         assert b"\x1b[?1049h" in shown, "the app took the alternate screen"
         assert termios.tcgetattr(slave) != before, "the app put the terminal in raw mode"
         process.send_signal(signum)
@@ -83,12 +83,12 @@ def test_pythonioencoding_ascii_draws_no_escapes_on_a_terminal() -> None:
     process = subprocess.Popen([*START, *GAME], stdin=slave, stdout=slave, stderr=slave,
                                cwd=ROOT, env=env, start_new_session=True)
     try:
-        shown = _read_until(master, b"seed 1", 30)
+        shown = _read_until(master, b"Leave", 30)
     finally:
         process.terminate()
         process.wait(timeout=20)
         os.close(master)
         os.close(slave)
-    assert b"seed 1" in shown
+    assert b"Leave" in shown
     assert b"\\u" not in shown, "no escaped Unicode reaches the terminal"
     assert shown.isascii()

@@ -1,0 +1,33 @@
+"""Finding a game named on the command line; shared by the command modules.
+
+Imports no Textual or Rich, so ``--help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import click
+
+from cardgames.core.errors import quoted
+from cardgames.core.registry import GAMES, GameInfo, find_game
+
+
+def unknown_game_message(name: str) -> str:
+    """``unknown game 'poker'; the games are makao, shithead, trash (coming soon) …``."""
+    listed = []
+    for info in GAMES:
+        notes = [] if info.title.lower() == info.name else [info.title]
+        if not info.playable:
+            notes.append("coming soon")
+        listed.append(f"{info.name} ({', '.join(notes)})" if notes else info.name)
+    return f"unknown game {quoted(name)}; the games are {', '.join(listed)}"
+
+
+def game_named(name: str) -> GameInfo:
+    """The playable game called ``name`` (or an alias), else a usage error."""
+    try:
+        info = find_game(name)
+    except KeyError:
+        raise click.UsageError(unknown_game_message(name)) from None
+    if not info.playable:
+        raise click.UsageError(f"{info.title} is coming soon and cannot be played yet")
+    return info
