@@ -479,6 +479,95 @@ def bench(game: str, seconds: float) -> None:
     click.echo(format_table(measure(names, seconds)))
 
 
+def _port_option(default: int) -> Callable[[_Decorated], _Decorated]:
+    return number_option(
+        "--port", int, 1, "a port number", 65535, metavar="PORT", default=default,
+        show_default=True, help="TCP port to listen on.",
+    )
+
+
+def _listen_error(bind: str, port: int, error: OSError) -> click.ClickException:
+    """``cannot serve on 127.0.0.1:2222: the port is in use`` (or the system's reason)."""
+    import errno
+
+    reason = "the port is in use" if error.errno == errno.EADDRINUSE else error.strerror
+    return click.ClickException(f"cannot serve on {bind}:{port}: {reason}")
+
+
+bind_option = click.option(
+    "--bind", default="127.0.0.1", show_default=True, metavar="ADDRESS",
+    help="Address to listen on (0.0.0.0: every network interface).",
+)
+
+
+@cli.command("serve-ssh")
+@_port_option(2222)
+@bind_option
+@click.option(
+    "--authorized-keys", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+    help="Let in the public keys in FILE (OpenSSH authorized_keys format).",
+)
+@click.option("--open", "open_to_all", is_flag=True, help="Let anyone in, without a key.")
+@number_option(
+    "--max-connections", int, 1, "a whole number", metavar="N", default=10, show_default=True,
+    help="Connections served at once; one more is refused.",
+)
+@number_option(
+    "--idle-timeout", float, 0, "a number of seconds", metavar="SECONDS", default=1800,
+    show_default=True, help="Close a connection after this long without a key (0: never).",
+)
+def serve_ssh(
+    port: int,
+    bind: str,
+    authorized_keys: Path | None,
+    open_to_all: bool,
+    max_connections: int,
+    idle_timeout: float,
+) -> None:
+    """Serve the games over SSH: every connection gets its own terminal and game picker.
+
+    Visitors connect with ssh -t -p PORT HOST (or ssh -t ... play makao). The host key is made
+    in the data folder on the first run.
+    """
+    from cardgames.serve.ssh import SshConfig, display_args, serve_ssh
+    from cardgames.session.savefile import data_dir
+
+    if authorized_keys is not None and open_to_all:
+        raise click.UsageError("give --authorized-keys FILE or --open, not both")
+    if authorized_keys is None and not open_to_all:
+        raise click.UsageError(
+            "say who may connect: --authorized-keys FILE for those keys, or --open for anyone"
+        )
+    settings = _settings(False, False, None, None)
+    config = SshConfig(
+        data_dir(), authorized_keys, bind, port, max_connections, idle_timeout,
+        display_args(settings),
+    )
+    try:
+        serve_ssh(config, click.echo)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    except OSError as error:
+        raise _listen_error(bind, port, error) from None
+
+
+@cli.command("serve-web")
+@_port_option(8000)
+@bind_option
+def serve_web(port: int, bind: str) -> None:
+    """Serve the games in the browser: every tab gets its own game picker.
+
+    Open http://ADDRESS:PORT/ in a browser. There is no log-in: keep the default address, or
+    put the page behind a proxy that asks for one.
+    """
+    from cardgames.serve.web import serve_web
+
+    try:
+        serve_web(bind, port, _settings(False, False, None, None))
+    except OSError as error:
+        raise _listen_error(bind, port, error) from None
+
+
 def _add_record_commands() -> None:
     from cardgames.cli_records import RECORD_COMMANDS
 
