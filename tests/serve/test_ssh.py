@@ -8,6 +8,7 @@ import asyncio
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -50,7 +51,8 @@ async def server(cardgames_home: Path, authorized: Path) -> AsyncIterator[SshSer
     await running.close()
 
 
-def _connect(port: int, key: asyncssh.SSHKey) -> asyncssh.connection._ConnectionOpener:  # type: ignore[name-defined]
+def _connect(port: int, key: asyncssh.SSHKey) -> Any:
+    """asyncssh's client connection to the server on 127.0.0.1 with ``key`` (for ``async with``)."""
     return asyncssh.connect(
         "127.0.0.1", port, username="anna", client_keys=[key], known_hosts=None,
         agent_path=None, connect_timeout=SECONDS,
