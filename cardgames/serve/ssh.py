@@ -5,7 +5,9 @@ with it, and its own ``cardgames`` process (:mod:`cardgames.serve.pty_app`): the
 the command the visitor names (``ssh -t host play makao``; only :data:`VISITOR_COMMANDS`). The
 process ends when the connection does, and the connection when the process ends.
 
-Access is by public key from an authorized-keys file (read again for every connection, so keys
+Each SSH user name has a data folder of its own (saved games, statistics), so ``ssh anna@host``
+finds Anna's unfinished games in the picker and nobody else's. Access is by public key from an
+authorized-keys file (read again for every connection, so keys
 can be added while the server runs), or open to anyone. The host key is made on the first run
 in the data folder and reused after. A connection beyond the maximum, or one idle too long, is
 closed with a one-line reason.
@@ -27,7 +29,8 @@ from typing import Any
 import asyncssh
 
 from cardgames import PROG
-from cardgames.serve.pty_app import PtyApp
+from cardgames.serve.pty_app import END_GRACE_SECONDS, PtyApp
+from cardgames.session.savefile import HOME_VARIABLE
 from cardgames.tui.settings import AppSettings
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
@@ -41,6 +44,9 @@ LOGIN_SECONDS = 30.0
 
 APP_ENTRY = "from cardgames.cli import main; main()"
 """The Python code that runs ``cardgames`` in a visitor's process."""
+
+VISITORS_FOLDER = "ssh-visitors"
+"""The folder of the data folder that holds each SSH user name's own data folder."""
 
 HIDDEN_VARIABLES = frozenset({"COLUMNS", "LINES", "TEXTUAL_DRIVER"})
 """Variables of the server's environment that would mislead a visitor's app about its terminal."""
@@ -102,6 +108,15 @@ def visitor_args(command: str | None) -> tuple[str, ...]:
         allowed = ", ".join(sorted(VISITOR_COMMANDS))
         raise ValueError(f"{words[0]!r} is not offered here; ask for one of: {allowed}")
     return tuple(words)
+
+
+def visitor_home(home: Path, username: str) -> Path:
+    """The data folder (saved games, statistics) of the visitors who log in as ``username``:
+    ``<home>/ssh-visitors/<username>``, with characters other than letters, digits, ``.``,
+    ``_`` and ``-`` replaced by ``_`` (``guest`` for an empty name)."""
+    safe = "".join(c if c.isascii() and (c.isalnum() or c in "._-") else "_" for c in username)
+    safe = safe[:32].lstrip(".") or "guest"
+    return home / VISITORS_FOLDER / safe
 
 
 def host_key(home: Path) -> asyncssh.SSHKey:
@@ -172,6 +187,7 @@ class _Visitor(asyncssh.SSHServer):
         self._full = False
         self._timer: asyncio.TimerHandle | None = None
         self._last_key = 0.0
+        self.username = ""
         self.session: _Session | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -195,6 +211,7 @@ class _Visitor(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         assert self._conn is not None
+        self.username = username
         if self._full:
             limit = self._hub.config.max_connections
             self._conn.disconnect(
@@ -334,6 +351,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         columns, rows, _, _ = chan.get_terminal_size()
         env = {key: value for key, value in os.environ.items() if key not in HIDDEN_VARIABLES}
         env["TERM"] = chan.get_terminal_type() or "xterm"
+        env[HOME_VARIABLE] = str(visitor_home(self._hub.config.home, self._visitor.username))
         app = PtyApp(chan.write, self._pause_input)
         try:
             await app.start(
@@ -356,11 +374,11 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         self, chan: asyncssh.SSHServerChannel[bytes], line: str | None, status: int
     ) -> None:
         """Show ``line`` (if any), end the session with ``status``, then close the connection."""
-        with contextlib.suppress(OSError, asyncssh.Error):
+        with contextlib.suppress(OSError, asyncssh.Error, TimeoutError):
             if line is not None:
                 chan.write_stderr(f"{line}\r\n".encode())
             chan.exit(status)
-            await chan.wait_closed()
+            await asyncio.wait_for(chan.wait_closed(), END_GRACE_SECONDS)
         chan.get_extra_info("connection").close()
 
     def _pause_input(self, paused: bool) -> None:

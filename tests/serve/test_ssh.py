@@ -21,6 +21,7 @@ from cardgames.serve.ssh import (
     host_key,
     start_ssh_server,
     visitor_args,
+    visitor_home,
 )
 from cardgames.tui.settings import AppSettings
 
@@ -168,6 +169,13 @@ def test_visitors_may_name_only_the_commands_offered() -> None:
         visitor_args("screenshots --out /tmp")
     with pytest.raises(ValueError, match="cannot read the command"):
         visitor_args("play 'makao")
+
+
+def test_each_user_name_has_a_data_folder_of_its_own(tmp_path: Path) -> None:
+    assert visitor_home(tmp_path, "anna") == tmp_path / "ssh-visitors" / "anna"
+    assert visitor_home(tmp_path, "../../etc") == tmp_path / "ssh-visitors" / "_.._etc"
+    assert visitor_home(tmp_path, "") == tmp_path / "ssh-visitors" / "guest"
+    assert visitor_home(tmp_path, "..") == tmp_path / "ssh-visitors" / "guest"
 
 
 def test_the_display_settings_reach_every_visitors_app() -> None:
