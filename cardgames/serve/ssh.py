@@ -279,14 +279,9 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         self._ended = False
 
     @property
-    def running(self) -> bool:
-        """True while the app runs."""
-        return self._app is not None and not self._ended
-
-    @property
-    def app(self) -> PtyApp | None:
-        """The visitor's app, once started."""
-        return self._app
+    def pid(self) -> int | None:
+        """The process id of the visitor's app while it runs, else None."""
+        return None if self._app is None or self._ended else self._app.pid
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self._chan = chan
@@ -406,13 +401,8 @@ class SshServer:
 
     def app_pids(self) -> list[int]:
         """The process ids of the visitors' running apps."""
-        pids = []
-        for visitor in self._hub.visitors:
-            app = None if visitor.session is None else visitor.session.app
-            if app is not None and app.pid is not None and visitor.session is not None \
-                    and visitor.session.running:
-                pids.append(app.pid)
-        return pids
+        sessions = [visitor.session for visitor in self._hub.visitors]
+        return [pid for session in sessions if session and (pid := session.pid) is not None]
 
     async def close(self) -> None:
         """Stop listening, close every connection and wait until every app has ended."""
