@@ -359,6 +359,8 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             await self._finish(chan, f"{PROG}: error: the game cannot start: {error.strerror}", 1)
             return
         self._app = app
+        columns, rows, _, _ = chan.get_terminal_size()
+        app.resize(columns or 80, rows or 24)  # in case it changed while the app started
         if self._ended:
             await app.end()
         status = await app.wait()
