@@ -5,7 +5,8 @@ before the first one closes it. Textual's ``dismiss`` pops whatever screen is on
 Enter would close one more screen below (the table, then the picker). Every screen of the app
 derives from :class:`AppScreen` or :class:`AppModal`, whose ``dismiss`` does nothing once the screen
 was closed or while another screen covers it. The app drops keys that reach it after the screen
-they were typed on has gone (see ``CardGamesApp.on_key``).
+they were typed on has gone (see ``CardGamesApp.on_key``), and, since a closing screen tells the
+app's :class:`KeyQuiet`, the keys that follow in the same burst (see ``CardGamesApp.on_event``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from typing import Any, TypeVar
 
 from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen, Screen
+
+from cardgames.tui.quiet import KeyQuiet
 
 ResultT = TypeVar("ResultT")
 """What a screen hands back when it is dismissed."""
@@ -28,11 +31,15 @@ def may_close(screen: AppScreen[Any] | AppModal[Any]) -> bool:
 
     Returns:
         False for a screen that was already closed or is covered by another one: a late key must
-        not close it (or, through Textual's ``dismiss``, the screen on top).
+        not close it (or, through Textual's ``dismiss``, the screen on top). True tells the
+        app's key clock that a screen closed now.
     """
     if screen.closed or not screen.is_active:
         return False
     screen.closed = True
+    keys = getattr(screen.app, "keys", None)
+    if isinstance(keys, KeyQuiet):
+        keys.closed()
     return True
 
 
