@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 from weakref import WeakKeyDictionary
 
 from textual import events
+from textual._time import get_time
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
@@ -148,7 +149,9 @@ class CardGamesApp(App[None]):
         """Note which screen each key is typed on, before Textual hands it to that screen; drop
         the keys that follow a screen's closing in the same burst (:class:`KeyQuiet`)."""
         if isinstance(event, events.Key) and not event.is_forwarded:
-            if not self.keys.key():
+            # When the terminal delivered the key, not when a busy app got round to it: the
+            # gaps of a burst are measured as they came.
+            if not self.keys.key(age=max(0.0, get_time() - event.time)):
                 return
             self._key_screens[event] = self.screen
         await super().on_event(event)

@@ -36,15 +36,19 @@ class KeyQuiet:
         self.key_before = -math.inf
         self.closed_at: float | None = None
 
-    def key(self) -> bool:
-        """A key arrived now.
+    def key(self, age: float = 0.0) -> bool:
+        """A key arrived ``age`` seconds ago (a busy app handles keys later than they came).
+
+        Args:
+            age: Seconds since the key arrived from the terminal.
 
         Returns:
             False if it must be dropped: a screen closed less than ``settle`` seconds before it
-            (or before the key before it, and so on, with no pause between them).
+            came (or before the key before it, and so on, with no pause between them), or
+            after it came.
         """
         self.key_before = self.last_key
-        self.last_key = self.clock()
+        self.last_key = self.clock() - age
         if self.closed_at is None:
             return True
         if self.last_key - max(self.closed_at, self.key_before) < self.settle:

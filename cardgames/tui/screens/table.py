@@ -117,6 +117,16 @@ class TableScreen(AppScreen[None]):
         self._stalled = False
 
     @property
+    def _title(self) -> str:
+        """The game's title as drawn ("Zoliky" in ASCII mode)."""
+        return shown(self.session.game.title, self.card_style.ascii)
+
+    @property
+    def min_size(self) -> tuple[int, int]:
+        """The smallest terminal (columns, lines) this game's table is drawn in."""
+        return self.board.MIN_SIZE
+
+    @property
     def game_in_progress(self) -> bool:
         """True while the game runs: leaving or quitting would lose it."""
         return not self.session.is_over
@@ -164,7 +174,7 @@ class TableScreen(AppScreen[None]):
 
     def _fit(self) -> None:
         width, height = self.app.size
-        need_width, need_height = self.board.MIN_SIZE
+        need_width, need_height = self.min_size
         small = width < need_width or height < need_height
         notice = self.query_one("#too-small", Static)
         if small:
@@ -349,7 +359,7 @@ class TableScreen(AppScreen[None]):
     def _draw_topbar(self) -> None:
         session = self.session
         text = Text()
-        text.append(f" {session.game.title} ", style="bold #1c1c1c on #ffd75f")
+        text.append(f" {self._title} ", style="bold #1c1c1c on #ffd75f")
         current = session.current_player
         if current is None:
             text.append("  game over", style="bold")
@@ -572,7 +582,7 @@ class TableScreen(AppScreen[None]):
         # Imported on demand: Textual's Markdown widget costs a table start about 50 ms.
         from cardgames.tui.screens.rules import RulesScreen
 
-        self.open(RulesScreen(self.session.game.title, self.session.game.rules_text()))
+        self.open(RulesScreen(self._title, self.session.game.rules_text()))
 
     def action_hint(self) -> None:
         """Suggest one legal move, chosen by the game's default computer player from the
@@ -596,7 +606,7 @@ class TableScreen(AppScreen[None]):
         from cardgames.tui.screens.log import LogScreen
 
         lines = self.session.log_lines(self.session.viewer, last=len(self.session.events))
-        self.open(LogScreen(self.session.game.title, lines, self.card_style))
+        self.open(LogScreen(self._title, lines, self.card_style))
 
     def action_leave(self) -> None:
         """Back to the game picker, after a confirm while the game runs; once it is over, only
