@@ -150,8 +150,10 @@ class CardGamesApp(App[None]):
         the keys that follow a screen's closing in the same burst (:class:`KeyQuiet`)."""
         if isinstance(event, events.Key) and not event.is_forwarded:
             # When the terminal delivered the key, not when a busy app got round to it: the
-            # gaps of a burst are measured as they came.
-            if not self.keys.key(age=max(0.0, get_time() - event.time)):
+            # gaps of a burst are measured as they came (on a real clock; a test's fake clock
+            # stands still while real time passes).
+            age = max(0.0, get_time() - event.time) if self.clock is time.monotonic else 0.0
+            if not self.keys.key(age=age):
                 return
             self._key_screens[event] = self.screen
         await super().on_event(event)

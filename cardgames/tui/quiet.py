@@ -49,7 +49,7 @@ class KeyQuiet:
         """
         self.key_before = self.last_key
         self.last_key = self.clock() - age
-        if self.closed_at is None:
+        if self.closed_at is None or self.settle <= 0:
             return True
         if self.last_key - max(self.closed_at, self.key_before) < self.settle:
             return False
@@ -66,7 +66,7 @@ class KeyQuiet:
         Args:
             start: When the screen that waits appeared (monotonic seconds).
         """
-        return self.clock() - max(start, self.last_key) >= self.seconds
+        return self.seconds <= 0 or self.clock() - max(start, self.last_key) >= self.seconds
 
     def key_counts(self, start: float) -> bool:
         """True if the key being handled came after a quiet spell: ``seconds`` after ``start``
@@ -75,4 +75,4 @@ class KeyQuiet:
         Args:
             start: When the screen that waits appeared (monotonic seconds).
         """
-        return self.last_key - max(start, self.key_before) >= self.seconds
+        return self.seconds <= 0 or self.last_key - max(start, self.key_before) >= self.seconds

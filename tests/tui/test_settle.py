@@ -100,3 +100,12 @@ async def test_enters_after_stay_in_the_leave_question_play_no_card() -> None:
         clock.now += 1
         await pilot.press("q")
         assert isinstance(app.screen, LeaveDialog), "a key after a pause counts again"
+
+
+def test_a_burst_is_measured_by_when_its_keys_came_not_when_they_were_handled() -> None:
+    clock = Clock()
+    keys = KeyQuiet(clock, 1.0, settle=0.25)
+    keys.key()
+    keys.closed()
+    clock.now += 0.4  # the app was busy drawing the next screen
+    assert not keys.key(age=0.38), "it came 20 ms after the close"
