@@ -61,6 +61,9 @@ async def test_a_burst_of_enter_on_the_first_pass_screen_plays_no_card() -> None
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
         clock.now += 2
         await spaced_burst(pilot, clock, "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        for _ in range(3):
+            await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen), "the first Enter after a quiet spell counts"
         assert table.session.history == [], "the rest of the burst must not play a card"

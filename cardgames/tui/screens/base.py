@@ -67,6 +67,14 @@ class AppScreen(Screen[ResultT]):
             self.app.push_screen(screen, callback)
 
 
+def too_small_notice(need: tuple[int, int], size: tuple[int, int], ascii: bool) -> str:
+    """The notice over a table (and its dialogs) in a terminal of ``size`` (columns, lines)
+    smaller than ``need``: "Make the terminal at least 72×19 / — now 40×12"."""
+    times, dash = ("x", "-") if ascii else ("×", "—")
+    return (f"Make the terminal at least {need[0]}{times}{need[1]}\n"
+            f"{dash} now {size[0]}{times}{size[1]}")
+
+
 def needed_size(screens: list[Screen[Any]]) -> tuple[int, int] | None:
     """The smallest terminal (columns, lines) the screens below a dialog are drawn in (a table's
     ``min_size``), or None when none of them has one."""
@@ -104,9 +112,7 @@ class AppModal(ModalScreen[ResultT]):
         if not small or need is None:
             return
         ascii = getattr(getattr(self.app, "settings", None), "ascii", False)
-        times, dash = ("x", "-") if ascii else ("×", "—")
-        text = (f"Make the terminal at least {need[0]}{times}{need[1]}\n"
-                f"{dash} now {width}{times}{height}")
+        text = too_small_notice(need, (width, height), ascii)
         notices = self.query("#modal-too-small").results(Static)
         notice = next(notices, None)
         if notice is None:

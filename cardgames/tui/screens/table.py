@@ -32,7 +32,7 @@ from cardgames.tui.navigation import KeepSettings, StartGame
 from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import CardStyle, cards_in_text, shorten_words, shown
 from cardgames.tui.saving import Writer
-from cardgames.tui.screens.base import AppScreen
+from cardgames.tui.screens.base import AppScreen, too_small_notice
 from cardgames.tui.screens.dialogs import LeaveDialog
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.settings import AppSettings
@@ -178,10 +178,7 @@ class TableScreen(AppScreen[None]):
         small = width < need_width or height < need_height
         notice = self.query_one("#too-small", Static)
         if small:
-            times = "x" if self.card_style.ascii else "×"
-            dash = "-" if self.card_style.ascii else "—"
-            notice.update(f"Make the terminal at least {need_width}{times}{need_height}\n"
-                          f"{dash} now {width}{times}{height}")
+            notice.update(too_small_notice(self.min_size, (width, height), self.card_style.ascii))
         if small == self.too_small:
             return
         self.too_small = small
