@@ -208,8 +208,10 @@ class RemoteSession:
 
     @property
     def current_player(self) -> PlayerId | None:
-        """The seat to act, or None once the game is over."""
-        current: PlayerId | None = self.view().current_player
+        """The seat to act, or None once the game is over (or before the first view)."""
+        if self._view is None:
+            return None
+        current: PlayerId | None = self._view.current_player
         return current
 
     @property

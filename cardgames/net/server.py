@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import socket
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -60,6 +61,8 @@ class Limits:
         rate: Messages a second a connection may send on average.
         burst: Messages it may send at once before the rate counts.
         buffer: Bytes waiting to be sent to a connection before it counts as not reading.
+        socket_buffer: The send buffer of each connection's socket, in bytes, so what a client
+            that stops reading can hold up is bounded in the system too.
         join_seconds: Seconds a new connection has to join.
     """
 
@@ -67,6 +70,7 @@ class Limits:
     rate: float = 20.0
     burst: float = 40.0
     buffer: int = 1 << 20
+    socket_buffer: int = 64 * 1024
     join_seconds: float = 10.0
 
 
@@ -173,6 +177,10 @@ class TableServer:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         channel = Channel(reader, writer, self.table_id, CLIENT_KINDS, MAX_CLIENT_LINE)
         client = _Client(channel, self.limits.burst, self.clock())
+        sock = writer.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.socket_buffer)
         if len(self.clients) >= self.limits.connections:
             self._fail(client, "The table has too many connections; try again later.")
             return
