@@ -548,7 +548,7 @@ def host(
         if not headless:
             from cardgames.net.app import run_join
 
-            run_join(table.local_code(), name, settings)
+            run_join(table.local_code(), name, settings, table.code())
             if not table.wait_over(0):
                 click.echo("The game goes on: serving the table until it ends (Ctrl+C stops).")
         table.wait_over()

@@ -37,7 +37,7 @@ class WaitingRoom(Screen[None]):
         super().__init__()
         self.code = code
         self.player = name
-        self.text = f"Joining the table at {code.host}:{code.port} as {name} …"
+        self.text = f"Joining the table as {name} …"
 
     def compose(self) -> ComposeResult:
         """The message and the footer."""
@@ -76,13 +76,16 @@ class JoinApp(CardGamesApp):
         code: The table's join code.
         name: The player's name at the table.
         settings: Display choices.
+        shown: The join code the waiting room shows for the others (default: ``code``; the
+            host connects over 127.0.0.1 but shows the code others can use).
     """
 
-    def __init__(self, code: JoinCode, name: str, settings: AppSettings | None = None) -> None:
+    def __init__(self, code: JoinCode, name: str, settings: AppSettings | None = None,
+                 shown: JoinCode | None = None) -> None:
         super().__init__(settings=settings)
         self.code = code
         self.player = name
-        self.room = WaitingRoom(code, name)
+        self.room = WaitingRoom(shown or code, name)
         self.remote: RemoteSession | None = None
         self.table: TableScreen | None = None
         self.channel: Channel | None = None
@@ -153,8 +156,10 @@ class JoinApp(CardGamesApp):
         self.exit()
 
 
-def run_join(code: JoinCode, name: str, settings: AppSettings) -> None:
-    """Run :class:`JoinApp` in this terminal (exit status 2 if there is no terminal)."""
+def run_join(code: JoinCode, name: str, settings: AppSettings,
+             shown: JoinCode | None = None) -> None:
+    """Run :class:`JoinApp` in this terminal (exit status 2 if there is no terminal); ``shown``
+    is the code the waiting room shows (see :class:`JoinApp`)."""
     import sys
 
     from cardgames import PROG
@@ -164,5 +169,5 @@ def run_join(code: JoinCode, name: str, settings: AppSettings) -> None:
         print(f"{PROG}: error: a table needs a terminal; standard output is not one",
               file=sys.stderr)
         sys.exit(NEEDS_TERMINAL)
-    app = JoinApp(code, name, settings)
+    app = JoinApp(code, name, settings, shown)
     app.run()

@@ -127,7 +127,7 @@ def decode(line: bytes, kinds: Mapping[str, Mapping[str, type | tuple[type, ...]
     """
     try:
         data = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise ProtocolError("the line is not valid UTF-8 JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message must be a JSON object")
