@@ -36,8 +36,9 @@ def test_bad_arguments_give_one_line_and_status_2(args: list[str], message: str)
 
 async def test_headless_host_prints_a_join_code_serves_the_game_and_ends_with_it() -> None:
     host = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", "from cardgames.cli import main; main()", "host", "makao", "--players", "2", "--bots", "1",
-        "--seed", "7", "--port", "0", "--headless", "--bot-delay", "0",
+        sys.executable, "-c", "from cardgames.cli import main; main()", "host", "makao",
+        "--players", "2", "--bots", "1", "--seed", "7", "--port", "0", "--headless",
+        "--bot-delay", "0",
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
     try:

@@ -136,7 +136,7 @@ def test_the_codec_refuses_anything_not_exactly_a_view(change: str) -> None:
 
 
 def test_a_demand_decodes_to_its_rank_or_suit() -> None:
-    codec, view, data = _makao_view()
+    codec, _, data = _makao_view()
     for value, expected in ((9, Rank.NINE), ("h", Suit.HEARTS)):
         data["demand"] = {"$": "ActiveDemand", "kind": "rank", "value": value, "by": 1}
         assert codec.decode(data).demand.value is expected
