@@ -137,7 +137,7 @@ class JoinApp(CardGamesApp):
         from cardgames.tui.screens.table import TableScreen
 
         self.table = TableScreen(cast("Session", remote), self.settings, keys=self.keys)
-        self.push_screen(self.table)
+        self.push_screen(self.table, lambda _: self.exit())
 
     def _ended(self, why: str) -> None:
         """The connection is over: say why, at the table or in the waiting room."""

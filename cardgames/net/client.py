@@ -82,6 +82,8 @@ class RemoteSession:
         CodecError: If the message does not describe a table of a known game.
     """
 
+    leave_question = ("Leave this table? The game goes on without you: join again with the same "
+                      "code and name to take your seat back.")
     passing: PlayerId | None = None
     handover: PlayerId | None = None
     handover_reason = ""

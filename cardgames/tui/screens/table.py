@@ -626,7 +626,8 @@ class TableScreen(AppScreen[None]):
                 self._game_over()
             return
         self._stop_timers()
-        self.open(LeaveDialog(_LEAVE), self._leave_answer)
+        # A network table's session words it otherwise: its game goes on at the server.
+        self.open(LeaveDialog(getattr(self.session, "leave_question", _LEAVE)), self._leave_answer)
 
     # ------------------------------------------------------------------ timers
 
