@@ -99,6 +99,12 @@ class JoinApp(CardGamesApp):
         super().on_mount()
         self.run_worker(self._play(), exclusive=True, exit_on_error=False)
 
+    def on_unmount(self) -> None:
+        """Close the connection when the app ends (the seat then waits for a rejoin)."""
+        super().on_unmount()
+        if self.channel is not None:
+            self.channel.writer.close()
+
     async def _play(self) -> None:
         try:
             self.channel = await connect(self.code, self.player)
