@@ -48,6 +48,9 @@ from cardgames.session.setup import DEFAULT_NAMES, GameSetup, SeatSpec
 MAX_NAME = 20
 """The most characters of a player's name."""
 
+MAX_COMMAND = 200
+"""The most characters of a command (the longest real ones have a few dozen)."""
+
 FIRST_LOG = 200
 """Log lines a seat gets when it (re)joins; after that only the new ones."""
 
@@ -302,7 +305,10 @@ class TableServer:
                        message=f"The game has not started: waiting for {missing} more.")
             return
         assert client.seat is not None
-        result = session.submit_text(client.seat, text[:200])
+        if len(text) > MAX_COMMAND:
+            self._send(client, "refused", message="That command is too long to be a move.")
+            return
+        result = session.submit_text(client.seat, text)
         if isinstance(result, Rejected):
             self._send(client, "refused", message=result.message)
             return

@@ -130,8 +130,10 @@ async def test_a_move_out_of_turn_is_refused_and_only_the_own_seat_can_act() -> 
         assert bob.channel is not None and bob.session is not None
         assert bob.session.current_player == 0
         bob.channel.send("act", text="draw")
-        await asyncio.wait_for(bob.run(until=lambda p: bool(p.refusals)), 5)
-        assert bob.refusals == ["It is Anna's turn, not Bob's."]
+        bob.channel.send("act", text="play " + "7h " * 100)
+        await asyncio.wait_for(bob.run(until=lambda p: len(p.refusals) == 2), 5)
+        assert bob.refusals == ["It is Anna's turn, not Bob's.",
+                                "That command is too long to be a move."]
         assert server.session is not None and not server.session.history
         assert bob.session.submit_text(0, "draw").__class__.__name__ == "Rejected"
     finally:
