@@ -25,7 +25,7 @@ import hmac
 import socket
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from cardgames.core.engine import OptionValue, PlayerId
@@ -87,7 +87,6 @@ class _Client:
     seat: PlayerId | None = None
     events_sent: int | None = None
     closed: bool = False
-    tasks: set[asyncio.Task[Any]] = field(default_factory=set)
 
 
 class TableServer:
@@ -225,7 +224,8 @@ class TableServer:
             return
         try:
             client.channel.send(kind, **body)
-        except (ConnectionError, RuntimeError):
+        except (ConnectionError, RuntimeError, ProtocolError):
+            # Gone, or a message over the line limit that no client could read.
             self._cut(client)
             return
         transport = client.channel.writer.transport
