@@ -25,6 +25,9 @@ from cardgames.session.setup import GameSetup, SeatSpec
 MAX_LOG = 2000
 """Log lines a client keeps."""
 
+MAX_NAME = 40
+"""The longest seat name a client shows (the server allows 20 characters)."""
+
 
 async def connect(code: JoinCode, name: str) -> Channel:
     """Open a connection to the table of ``code`` and ask to join it as ``name``.
@@ -101,6 +104,8 @@ class RemoteSession:
         except LookupError:
             raise CodecError("the table is of a game this program does not know") from None
         names = _texts(body["names"], "names", limit=self.game.max_players)
+        if len(names) < self.game.min_players or any(len(name) > MAX_NAME for name in names):
+            raise CodecError("the table's names are not one short name per seat")
         bots = _seats(body["bots"], len(names))
         seat = body["seat"]
         if not 0 <= seat < len(names) or seat in bots:
@@ -150,6 +155,8 @@ class RemoteSession:
         view = self.codec.decode(body["view"])
         if getattr(view, "viewer", None) != self.seat:
             raise CodecError("the view is not this seat's")
+        if getattr(view, "players", players) != players:
+            raise CodecError("the view is of a table with another number of seats")
         peek = None if body["peek"] is None else self.codec.decode(body["peek"])
         connected = body["connected"]
         if len(connected) != players or not all(isinstance(c, bool) for c in connected):

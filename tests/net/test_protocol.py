@@ -11,16 +11,19 @@ from cardgames.core.cards import Card, Rank, Suit
 from cardgames.core.registry import load_game
 from cardgames.games.makao.engine import MakaoView
 from cardgames.games.zoliky.engine import ZolikyView
+from cardgames.net.client import RemoteSession
 from cardgames.net.codec import MAX_ITEMS, CodecError, ViewCodec, card_code, view_type
 from cardgames.net.protocol import (
     CLIENT_KINDS,
     MAX_LINE,
     JoinCode,
+    Message,
     ProtocolError,
     decode,
     encode,
     parse_code,
 )
+from cardgames.session.commands import Accepted, Rejected
 
 
 def test_a_message_round_trips_with_its_table_and_sequence_number() -> None:
@@ -140,3 +143,45 @@ def test_a_demand_decodes_to_its_rank_or_suit() -> None:
     for value, expected in ((9, Rank.NINE), ("h", Suit.HEARTS)):
         data["demand"] = {"$": "ActiveDemand", "kind": "rank", "value": value, "by": 1}
         assert codec.decode(data).demand.value is expected
+
+
+def _table(**change: Any) -> Message:
+    body = {"game": "makao", "seat": 0, "names": ["Anna", "Bob"], "bots": [1], "options": {},
+            "turn_seconds": None, **change}
+    return Message("table", "t", 1, body)
+
+
+def _state(shown: Any, codec: ViewCodec, **change: Any) -> Message:
+    body = {"moves": 0, "view": codec.encode(shown), "peek": None, "log": ["Anna played 7♥"],
+            "connected": [True, True], "time_left": None, "outcome": None, "record": None,
+            **change}
+    return Message("state", "t", 2, body)
+
+
+@pytest.mark.parametrize("change", [
+    {"game": "os"}, {"seat": 1}, {"seat": 5}, {"names": ["Anna"]}, {"names": ["A" * 50, "Bob"]},
+    {"bots": [7]}, {"options": {"queens": "yes"}},
+])
+def test_the_client_refuses_a_table_it_cannot_trust(change: dict[str, Any]) -> None:
+    with pytest.raises(CodecError):
+        RemoteSession(_table(**change), lambda text: None)
+
+
+def test_the_client_takes_only_its_own_seat_s_view_of_its_table() -> None:
+    sent: list[str] = []
+    remote = RemoteSession(_table(), sent.append)
+    state = load_game("makao").new_game(2, seed=3)
+    assert remote.feed(_state(state.view(0), remote.codec)) == ""
+    assert remote.view() == state.view(0) and remote.log_lines(0) == ["Anna played 7♥"]
+    assert remote.table_note == "1 of 1 connected"
+    action = state.view(0).legal[0]
+    assert isinstance(remote.submit(0, action), Accepted) and sent == [str(action)]
+    assert isinstance(remote.submit(1, action), Rejected)
+    for bad in ({"view": remote.codec.encode(state.view(1))},
+                {"view": remote.codec.encode(load_game("makao").new_game(3, seed=1).view(0))},
+                {"connected": [True]}, {"log": [5]},
+                {"outcome": {"ranking": [0, 9], "winners": [0], "scores": {}}},
+                {"record": {"seed": "x", "commands": []}}):
+        with pytest.raises(CodecError):
+            remote.feed(_state(state.view(0), remote.codec, **bad))
+    assert remote.feed(Message("refused", "t", 3, {"message": "No."})) == "No."
