@@ -73,8 +73,9 @@ class HostedTable:
         try:
             future.result(timeout)
         except TimeoutError:
-            future.cancel()
             return False
+        finally:
+            future.cancel()
         return True
 
     def stop(self) -> None:
