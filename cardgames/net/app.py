@@ -127,8 +127,9 @@ class JoinApp(CardGamesApp):
         elif message.kind == "table":
             channel = self.channel
             assert channel is not None
-            self.remote = RemoteSession(message, lambda text: channel.send("act", text=text),
-                                        clock=self.clock)
+            self.remote = RemoteSession(
+                message, lambda text, moves: channel.send("act", text=text, moves=moves),
+                clock=self.clock)
             self.room.say("The game is dealt.")
         elif message.kind == "error":
             self._ended(str(message.body["message"]))

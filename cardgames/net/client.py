@@ -78,7 +78,8 @@ class RemoteSession:
 
     Args:
         table: The ``table`` message.
-        send: Sends one command text to the server.
+        send: Sends one command text to the server, with the number of moves of the position
+            it was chosen in.
         clock: Monotonic seconds, for the turn clock shown.
 
     Raises:
@@ -95,7 +96,7 @@ class RemoteSession:
     def __init__(
         self,
         table: Message,
-        send: Callable[[str], None],
+        send: Callable[[str, int], None],
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         body = table.body
@@ -294,7 +295,7 @@ class RemoteSession:
             return Rejected(self.closed)
         if self.is_over:
             return Rejected("The game is over.")
-        self._send(text)
+        self._send(text, self.moves)
         return Accepted(seat, None, text, ())
 
     def release(self) -> Result:

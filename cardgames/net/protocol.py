@@ -10,7 +10,8 @@ that is no such message is refused with a :class:`ProtocolError` whose message s
 Client to server:
 
 * ``join`` {name, secret}: take a seat (or take one's seat back) at the table.
-* ``act`` {text}: play a command for the seat bound to this connection.
+* ``act`` {text, moves}: play a command for the seat bound to this connection, in the
+  position after ``moves`` moves (the one the client saw); in any other it is refused.
 
 Server to client:
 
@@ -52,7 +53,7 @@ _ANY = object
 
 CLIENT_KINDS: Mapping[str, Mapping[str, type | tuple[type, ...]]] = {
     "join": {"name": str, "secret": str},
-    "act": {"text": str},
+    "act": {"text": str, "moves": int},
 }
 """The messages a server reads: kind → field → JSON type."""
 

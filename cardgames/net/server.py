@@ -265,7 +265,7 @@ class TableServer:
         elif client.seat is None:
             raise ProtocolError("Join the table first.")
         else:
-            self._act(client, message.body["text"])
+            self._act(client, message.body["text"], message.body["moves"])
 
     def _join(self, client: _Client, name: str, secret: str) -> None:
         if client.seat is not None:
@@ -297,7 +297,7 @@ class TableServer:
         key = name.casefold()
         return next((i for i, known in enumerate(self.joined) if known.casefold() == key), None)
 
-    def _act(self, client: _Client, text: str) -> None:
+    def _act(self, client: _Client, text: str, moves: int) -> None:
         session = self.session
         if session is None:
             missing = self.players - self.bots - len(self.joined)
@@ -307,6 +307,11 @@ class TableServer:
         assert client.seat is not None
         if len(text) > MAX_COMMAND:
             self._send(client, "refused", message="That command is too long to be a move.")
+            return
+        if moves != len(session.history):
+            # Played on a position that has changed since (the clock or a bot moved first).
+            self._send(client, "refused", message="The table moved on before your move came; "
+                                                  "it was not played.")
             return
         result = session.submit_text(client.seat, text)
         if isinstance(result, Rejected):

@@ -103,7 +103,8 @@ class Player:
         channel = self.channel
         assert channel is not None
         if message.kind == "table":
-            self.session = RemoteSession(message, lambda text: channel.send("act", text=text))
+            self.session = RemoteSession(
+                message, lambda text, moves: channel.send("act", text=text, moves=moves))
             self._bot = next(iter(self.session.game.bots().values()))()
             self._acted_at = -1
         elif message.kind in ("refused", "error"):

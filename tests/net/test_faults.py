@@ -99,7 +99,7 @@ async def test_garbage_huge_lines_unknown_kinds_and_moves_for_another_seat_are_c
             (line("launch", table, 1), "unknown message kind"),
             (line("join", table, 1, name="Eve", secret="guess"), "Wrong secret"),
             (line("join", "other", 1, name="Eve", secret=code.secret), "for table"),
-            (line("act", table, 1, text="draw"), "Join the table first"),
+            (line("act", table, 1, text="draw", moves=0), "Join the table first"),
             (line("join", table, 2, name="Eve", secret=code.secret), "number 2 came where 1"),
             (line("join", table, 1, name="Eve", secret=code.secret, seat=2), "has the fields"),
             (line("join", table, 1, name="Bob", secret=code.secret), "connected already"),
@@ -129,11 +129,13 @@ async def test_a_move_out_of_turn_is_refused_and_only_the_own_seat_can_act() -> 
                                        and p.session.ready_to_show), 5)
         assert bob.channel is not None and bob.session is not None
         assert bob.session.current_player == 0
-        bob.channel.send("act", text="draw")
-        bob.channel.send("act", text="play " + "7h " * 100)
-        await asyncio.wait_for(bob.run(until=lambda p: len(p.refusals) == 2), 5)
+        bob.channel.send("act", text="draw", moves=0)
+        bob.channel.send("act", text="play " + "7h " * 100, moves=0)
+        bob.channel.send("act", text="draw", moves=3)
+        await asyncio.wait_for(bob.run(until=lambda p: len(p.refusals) == 3), 5)
         assert bob.refusals == ["It is Anna's turn, not Bob's.",
-                                "That command is too long to be a move."]
+                                "That command is too long to be a move.",
+                                "The table moved on before your move came; it was not played."]
         assert server.session is not None and not server.session.history
         assert bob.session.submit_text(0, "draw").__class__.__name__ == "Rejected"
     finally:
@@ -148,7 +150,8 @@ async def test_a_flood_is_cut_off_and_the_player_comes_back() -> None:
         await anna.next_message()
         reader, writer = await raw(code, line("join", code.table, 1, name="Bob",
                                               secret=code.secret))
-        flood = b"".join(line("act", code.table, seq, text="draw") for seq in range(2, 10_002))
+        flood = b"".join(line("act", code.table, seq, text="draw", moves=0)
+                         for seq in range(2, 10_002))
         writer.write(flood)
         said = await answer(reader)
         writer.close()
@@ -219,5 +222,26 @@ async def test_a_hundred_clients_connecting_and_dropping_do_not_disturb_a_runnin
         assert not anna.refusals and not bob.refusals
         await asyncio.sleep(0.05)
         assert len(server.clients) <= 2
+    finally:
+        await server.close()
+
+
+async def test_the_turn_clock_runs_on_the_server_and_plays_for_a_player_who_does_not_move() -> None:
+    server, code = await open_table("shithead", 2, turn_seconds=0.05)
+    try:
+        anna, bob = await seat_two(code)
+        # Bob swaps and says ready, then sits idle: the clock moves for him.
+        bob_task = asyncio.create_task(bob.run(
+            until=lambda p: p.session is not None and p.session.ready_to_show
+            and p.session.view().phase != "swap"))
+        anna_task = asyncio.create_task(anna.run())
+        await asyncio.wait_for(bob_task, 30)
+        bob.plays = False
+        await asyncio.wait_for(asyncio.gather(anna_task, bob.run()), 30)
+        session = server.session
+        assert session is not None and "timeout" in session.commands()
+        assert replays(server)
+        shown = [state["time_left"] for state in anna.states() if state["time_left"] is not None]
+        assert shown and all(0 <= left <= 0.05 for left in shown)
     finally:
         await server.close()

@@ -27,11 +27,11 @@ from cardgames.session.commands import Accepted, Rejected
 
 
 def test_a_message_round_trips_with_its_table_and_sequence_number() -> None:
-    line = encode("act", "t1", 7, text="play 7♥")
+    line = encode("act", "t1", 7, text="play 7♥", moves=3)
     assert line.endswith(b"\n") and "7♥".encode() in line
     message = decode(line, CLIENT_KINDS)
     assert (message.kind, message.table, message.seq, dict(message.body)) == (
-        "act", "t1", 7, {"text": "play 7♥"})
+        "act", "t1", 7, {"text": "play 7♥", "moves": 3})
 
 
 @pytest.mark.parametrize(
@@ -45,9 +45,11 @@ def test_a_message_round_trips_with_its_table_and_sequence_number() -> None:
         (b'{"v": true, "kind": "act", "table": "t", "seq": 1, "text": "x"}', "version"),
         (b'{"v": 1, "kind": "__import__", "table": "t", "seq": 1}', "unknown message kind"),
         (b'{"v": 1, "kind": "act", "table": "t", "seq": "1", "text": "x"}', "sequence number"),
-        (b'{"v": 1, "kind": "act", "table": "t", "seq": 1}', "has the fields text"),
-        (b'{"v": 1, "kind": "act", "table": "t", "seq": 1, "text": 5}', "wrong type"),
-        (b'{"v": 1, "kind": "act", "table": "t", "seq": 1, "text": "x", "seat": 2}', "fields"),
+        (b'{"v": 1, "kind": "act", "table": "t", "seq": 1}', "has the fields text, moves"),
+        (b'{"v": 1, "kind": "act", "table": "t", "seq": 1, "text": 5, "moves": 0}', "wrong type"),
+        (b'{"v": 1, "kind": "act", "table": "t", "seq": 1, "text": "x", "moves": true}', "type"),
+        (b'{"v": 1, "kind": "act", "table": "t", "seq": 1, "text": "x", "moves": 0, "seat": 2}',
+         "fields"),
     ],
 )
 def test_malformed_lines_are_refused_with_a_reason(line: bytes, reason: str) -> None:
@@ -164,18 +166,18 @@ def _state(shown: Any, codec: ViewCodec, **change: Any) -> Message:
 ])
 def test_the_client_refuses_a_table_it_cannot_trust(change: dict[str, Any]) -> None:
     with pytest.raises(CodecError):
-        RemoteSession(_table(**change), lambda text: None)
+        RemoteSession(_table(**change), lambda text, moves: None)
 
 
 def test_the_client_takes_only_its_own_seat_s_view_of_its_table() -> None:
     sent: list[str] = []
-    remote = RemoteSession(_table(), sent.append)
+    remote = RemoteSession(_table(), lambda text, moves: sent.append(f"{text} @{moves}"))
     state = load_game("makao").new_game(2, seed=3)
     assert remote.feed(_state(state.view(0), remote.codec)) == ""
     assert remote.view() == state.view(0) and remote.log_lines(0) == ["Anna played 7♥"]
     assert remote.table_note == "1 of 1 connected"
     action = state.view(0).legal[0]
-    assert isinstance(remote.submit(0, action), Accepted) and sent == [str(action)]
+    assert isinstance(remote.submit(0, action), Accepted) and sent == [f"{action} @0"]
     assert isinstance(remote.submit(1, action), Rejected)
     for bad in ({"view": remote.codec.encode(state.view(1))},
                 {"view": remote.codec.encode(load_game("makao").new_game(3, seed=1).view(0))},
