@@ -88,7 +88,7 @@ class ViewCodec:
         self._fields: dict[type, tuple[str, ...]] = {}
         self._readers: dict[type, Decoder] = {}
         self._names: dict[str, type] = {}
-        self._writers: dict[type, Callable[[Any], Any]] = {}
+        self._writers = _base_writers()
         self._read_root = self._reader(root)
 
     # ---------------------------------------------------------------- the allow-list
@@ -211,6 +211,38 @@ class ViewCodec:
 
 _CODES = {card: code for code, card in _CARDS.items()}
 """The wire code of every card."""
+
+
+def _card_code(card: Card) -> str:
+    code = _CODES.get(card)
+    if code is None:
+        raise CodecError(f"the card {card!r} cannot be sent")
+    return code
+
+
+def _base_writers() -> dict[type, Callable[[Any], Any]]:
+    """Encoders by exact type for everything but the dataclasses (added as they are admitted)."""
+    writers: dict[type, Callable[[Any], Any]] = {}
+
+    def plain(value: Any) -> Any:
+        return value
+
+    def sequence(value: Any) -> list[Any]:
+        return [writers[type(item)](item) if type(item) in writers else _encode_any(item, writers)
+                for item in value]
+
+    for kind in (int, str, bool, float, type(None)):
+        writers[kind] = plain
+    for enum_type in (Rank, Suit):
+        writers[enum_type] = _enum_value
+    writers[Card] = _card_code
+    writers[tuple] = writers[list] = sequence
+    writers[frozenset] = lambda value: sequence(sorted(value))
+    return writers
+
+
+def _enum_value(member: enum.Enum) -> Any:
+    return member.value
 
 
 def _encode_any(value: Any, writers: dict[type, Callable[[Any], Any]]) -> Any:
