@@ -496,6 +496,8 @@ def bench(game: str, seconds: float) -> None:
                show_default=True, help="TCP port to listen on (0: any free one).")
 @click.option("--bind", default="127.0.0.1", show_default=True, metavar="ADDRESS",
               help="Address to listen on; 0.0.0.0 for every network of this machine.")
+@click.option("--socket", "socket_path", type=click.Path(dir_okay=False, resolve_path=True),
+              help="Listen on this Unix socket instead of TCP (players on this machine).")
 @click.option("--name", default="Host", show_default=True, help="Your name at the table.")
 @click.option("--headless", is_flag=True,
               help="Only serve the table (print the code, play no seat here).")
@@ -511,6 +513,7 @@ def host(
     options: tuple[str, ...],
     port: int,
     bind: str,
+    socket_path: str | None,
     name: str,
     headless: bool,
     ascii_cards: bool,
@@ -538,11 +541,12 @@ def host(
             options=_options(options), turn_seconds=turn_seconds,
             bot_delay=settings.bot_delay,
         )
-        table = HostedTable(server, bind, port)
+        table = HostedTable(server, bind, port, socket_path)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     except OSError as error:
-        raise click.UsageError(f"cannot listen on {bind}:{port}: {error.strerror}") from None
+        where = socket_path or f"{bind}:{port}"
+        raise click.UsageError(f"cannot listen on {where}: {error.strerror}") from None
     announce(table, click.echo)
     try:
         if not headless:

@@ -35,7 +35,10 @@ async def connect(code: JoinCode, name: str) -> Channel:
     Raises:
         OSError: If the table cannot be reached.
     """
-    reader, writer = await asyncio.open_connection(code.host, code.port, limit=MAX_LINE)
+    if code.is_unix:
+        reader, writer = await asyncio.open_unix_connection(code.host, limit=MAX_LINE)
+    else:
+        reader, writer = await asyncio.open_connection(code.host, code.port, limit=MAX_LINE)
     channel = Channel(reader, writer, code.table, SERVER_KINDS, MAX_LINE)
     channel.send("join", name=name, secret=code.secret)
     return channel

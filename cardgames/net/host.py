@@ -25,14 +25,17 @@ class HostedTable:
         server: The table (not started yet).
         bind: The address to listen on.
         port: The port (0: any free one).
+        path: A Unix socket to listen on instead of TCP (an absolute path), or None.
 
     Raises:
         OSError: If the address cannot be listened on (the port is taken, say).
     """
 
-    def __init__(self, server: TableServer, bind: str, port: int) -> None:
+    def __init__(self, server: TableServer, bind: str, port: int,
+                 path: str | None = None) -> None:
         self.server = server
         self.bind = bind
+        self.path = path
         self.loop = asyncio.new_event_loop()
         self._ready = threading.Event()
         self._failure: OSError | None = None
@@ -46,7 +49,10 @@ class HostedTable:
     def _run(self, port: int) -> None:
         asyncio.set_event_loop(self.loop)
         try:
-            self.port = self.loop.run_until_complete(self.server.start(self.bind, port))
+            if self.path is not None:
+                self.loop.run_until_complete(self.server.start_unix(self.path))
+            else:
+                self.port = self.loop.run_until_complete(self.server.start(self.bind, port))
         except OSError as error:
             self._failure = error
             self._ready.set()
@@ -58,12 +64,16 @@ class HostedTable:
 
     def code(self, host: str | None = None) -> JoinCode:
         """The join code for others: the bind address, or this machine's name for a wildcard."""
+        if self.path is not None:
+            return self.server.code(self.path, 0)
         if host is None:
             host = socket.gethostname() if self.bind in WILDCARDS else self.bind
         return self.server.code(host, self.port)
 
     def local_code(self) -> JoinCode:
         """The join code for a client on this machine."""
+        if self.path is not None:
+            return self.code()
         return self.code("127.0.0.1" if self.bind in ("", "0.0.0.0") else
                          "::1" if self.bind == "::" else self.bind)
 

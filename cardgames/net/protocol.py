@@ -212,11 +212,13 @@ class Channel:
 
 @dataclass(frozen=True, slots=True)
 class JoinCode:
-    """Where a table is and how to get in: ``HOST:PORT/TABLE.SECRET``.
+    """Where a table is and how to get in: ``HOST:PORT/TABLE.SECRET``, or for a table on a
+    Unix socket ``unix:PATH/TABLE.SECRET``.
 
     Attributes:
-        host: The host name or address (an IPv6 address in brackets in the text).
-        port: The TCP port.
+        host: The host name or address (an IPv6 address in brackets in the text), or the
+            socket's path (an absolute path) when ``port`` is 0.
+        port: The TCP port; 0 for a Unix socket.
         table: The table id.
         secret: The table's secret.
     """
@@ -226,17 +228,32 @@ class JoinCode:
     table: str
     secret: str
 
+    @property
+    def is_unix(self) -> bool:
+        """True for a table on a Unix socket (``host`` is its path)."""
+        return self.port == 0
+
     def __str__(self) -> str:
+        if self.is_unix:
+            return f"unix:{self.host}/{self.table}.{self.secret}"
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"{host}:{self.port}/{self.table}.{self.secret}"
 
 
 def parse_code(text: str) -> JoinCode:
-    """Read a join code such as ``192.168.1.5:7777/3fa2c1d0.Qx9_ab12Cd34efGh``.
+    """Read a join code such as ``192.168.1.5:7777/3fa2c1d0.Qx9_ab12Cd34efGh`` (or
+    ``unix:/run/cards.sock/3fa2c1d0.Qx9_ab12Cd34efGh``).
 
     Raises:
-        ValueError: If it is not of the form ``HOST:PORT/TABLE.SECRET``.
+        ValueError: If it is not of the form ``HOST:PORT/TABLE.SECRET`` or
+            ``unix:PATH/TABLE.SECRET`` with an absolute path.
     """
+    if text.strip().startswith("unix:"):
+        path, slash, ticket = text.strip()[5:].rpartition("/")
+        table, dot, secret = ticket.partition(".")
+        if not (path.startswith("/") and dot and table and secret):
+            raise ValueError(f"{text.strip()[:60]!r} is not a join code (unix:PATH/TABLE.SECRET)")
+        return JoinCode(path, 0, table, secret)
     where, slash, ticket = text.strip().partition("/")
     host, colon, port = where.rpartition(":")
     table, dot, secret = ticket.partition(".")

@@ -158,6 +158,10 @@ class TableServer:
         )
         return int(self._server.sockets[0].getsockname()[1])
 
+    async def start_unix(self, path: str) -> None:
+        """Listen on the Unix socket ``path`` (an absolute path; the code is ``code(path, 0)``)."""
+        self._server = await asyncio.start_unix_server(self._serve, path, limit=MAX_CLIENT_LINE)
+
     def code(self, host: str, port: int) -> JoinCode:
         """The join code of this table at ``host``:``port``."""
         return JoinCode(host, port, self.table_id, self.secret)

@@ -8,11 +8,12 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+from pathlib import Path
 
-from cardgames.net.protocol import VERSION, JoinCode
+from cardgames.net.protocol import VERSION, JoinCode, parse_code
 from cardgames.net.server import Limits, TableServer
 from cardgames.session.session import Session
-from tests.net.tables import Player, open_table, seat_two
+from tests.net.tables import FAST, Player, open_table, seat_two
 
 
 def replays(server: TableServer) -> bool:
@@ -243,5 +244,19 @@ async def test_the_turn_clock_runs_on_the_server_and_plays_for_a_player_who_does
         assert replays(server)
         shown = [state["time_left"] for state in anna.states() if state["time_left"] is not None]
         assert shown and all(0 <= left <= 0.05 for left in shown)
+    finally:
+        await server.close()
+
+
+async def test_a_table_on_a_unix_socket(tmp_path: Path) -> None:
+    path = str(tmp_path / "table.sock")
+    server = TableServer("makao", players=2, bots=1, seed=7, bot_delay=0, limits=FAST)
+    await server.start_unix(path)
+    try:
+        code = server.code(path, 0)
+        assert parse_code(str(code)) == code and str(code).startswith(f"unix:{path}/")
+        anna = Player(code, "Anna", 1)
+        await asyncio.wait_for(anna.run(), 20)
+        assert replays(server)
     finally:
         await server.close()

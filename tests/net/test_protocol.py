@@ -67,7 +67,10 @@ def test_join_codes_round_trip_and_bad_ones_are_refused() -> None:
                  JoinCode("::1", 80, "t", "s.with.dots")):
         assert parse_code(str(code)) == code
     assert str(JoinCode("::1", 80, "t", "s")) == "[::1]:80/t.s"
-    for bad in ("", "host/t.s", "host:port/t.s", "host:0/t.s", "host:1/ts", ":1/t.s"):
+    assert parse_code("unix:/run/a.b/cards.sock/t1.s-2") == JoinCode("/run/a.b/cards.sock", 0,
+                                                                    "t1", "s-2")
+    for bad in ("", "host/t.s", "host:port/t.s", "host:0/t.s", "host:1/ts", ":1/t.s",
+                "unix:rel/t.s", "unix:/p/ts"):
         with pytest.raises(ValueError, match="not a join code"):
             parse_code(bad)
 
