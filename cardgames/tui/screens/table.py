@@ -224,6 +224,18 @@ class TableScreen(AppScreen[None]):
             self._ring()
             self._start_clock()
 
+    def remote_change(self, refusal: str = "") -> None:
+        """The game changed elsewhere (at a network table's server): show it and go on.
+
+        Args:
+            refusal: Why the server did not play the viewer's last move, or "" after a change.
+        """
+        self.error, self.note = refusal, ""
+        if self._result_shown:
+            self.redraw()
+        else:
+            self.advance()
+
     def autosave(self) -> None:
         """Queue the record for writing if the commands changed since the last save (a move,
         a computer player's move, a time-out or an undo); the writing happens off this thread."""
@@ -372,7 +384,12 @@ class TableScreen(AppScreen[None]):
             icon = "time" if self.card_style.ascii else "⏱"
             text.append(f"   {icon} {left // 60}:{left % 60:02d}",
                         style="bold #ff5f5f" if left <= 10 else "bold #87d787")
-        text.append(f"   deal {deal_code(session.setup)}", style="#6c6c6c")
+        note = getattr(session, "table_note", None)
+        if note is None:
+            text.append(f"   deal {deal_code(session.setup)}", style="#6c6c6c")
+        else:
+            # A network table says who is connected; its deal code would give the cards away.
+            text.append(f"   {note}", style="#afafff")
         self.query_one("#topbar", Static).update(text)
 
     def _draw_status(self, view: Any, info: TableInfo) -> None:
@@ -616,7 +633,8 @@ class TableScreen(AppScreen[None]):
                 self._game_over()
             return
         self._stop_timers()
-        self.open(LeaveDialog(_LEAVE), self._leave_answer)
+        # A network table's session words it otherwise: its game goes on at the server.
+        self.open(LeaveDialog(getattr(self.session, "leave_question", _LEAVE)), self._leave_answer)
 
     # ------------------------------------------------------------------ timers
 
