@@ -479,6 +479,109 @@ def bench(game: str, seconds: float) -> None:
     click.echo(format_table(measure(names, seconds)))
 
 
+@cli.command(epilog=GAMES_EPILOG)
+@click.argument("game")
+@number_option(
+    "--players", int, 2, "a whole number", metavar="N", help="Seats at the table [default: 4]."
+)
+@number_option(
+    "--bots", int, 0, "a whole number", metavar="N",
+    help="Computer players, seated after the people [default: all seats but two].",
+)
+@number_option(
+    "--seed", int, None, "a whole number", metavar="N", help="Seed of the deal [default: random]."
+)
+@option_option
+@number_option("--port", int, 0, "a port number", 65535, metavar="PORT", default="7777",
+               show_default=True, help="TCP port to listen on (0: any free one).")
+@click.option("--bind", default="127.0.0.1", show_default=True, metavar="ADDRESS",
+              help="Address to listen on; 0.0.0.0 for every network of this machine.")
+@click.option("--socket", "socket_path", type=click.Path(dir_okay=False, resolve_path=True),
+              help="Listen on this Unix socket instead of TCP (players on this machine).")
+@click.option("--name", default="Host", show_default=True, help="Your name at the table.")
+@click.option("--headless", is_flag=True,
+              help="Only serve the table (print the code, play no seat here).")
+@ascii_option
+@four_colour_option
+@bot_delay_option
+@turn_seconds_option
+def host(
+    game: str,
+    players: int | None,
+    bots: int | None,
+    seed: int | None,
+    options: tuple[str, ...],
+    port: int,
+    bind: str,
+    socket_path: str | None,
+    name: str,
+    headless: bool,
+    ascii_cards: bool,
+    four_colour: bool,
+    bot_delay: float | None,
+    turn_seconds: float | None,
+) -> None:
+    """Host a network table of GAME: print its join code and play a seat here.
+
+    The others join from their own terminals with cardgames join CODE --name NAME; the game is
+    dealt once every seat for a person is taken.
+    """
+    import secrets
+
+    from cardgames.net.host import HostedTable, announce
+    from cardgames.net.server import TableServer
+
+    info = _game(game)
+    count = min(4, info.max_players) if players is None else players
+    settings = _settings(ascii_cards, four_colour, bot_delay, turn_seconds)
+    try:
+        server = TableServer(
+            info.name, players=count, bots=max(0, count - 2) if bots is None else bots,
+            seed=secrets.randbelow(1_000_000) if seed is None else seed,
+            options=_options(options), turn_seconds=turn_seconds,
+            bot_delay=settings.bot_delay,
+        )
+        table = HostedTable(server, bind, port, socket_path)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    except OSError as error:
+        where = socket_path or f"{bind}:{port}"
+        raise click.UsageError(f"cannot listen on {where}: {error.strerror}") from None
+    announce(table, click.echo)
+    try:
+        if not headless:
+            from cardgames.net.app import run_join
+
+            run_join(table.local_code(), name, settings, table.code())
+            if not table.wait_over(0):
+                click.echo("The game goes on: serving the table until it ends (Ctrl+C stops).")
+        table.wait_over()
+    except KeyboardInterrupt:
+        click.echo("Table closed.")
+    finally:
+        table.stop()
+
+
+@cli.command()
+@click.argument("code")
+@click.option("--name", required=True, help="Your name at the table (the same name rejoins).")
+@ascii_option
+@four_colour_option
+def join(code: str, name: str, ascii_cards: bool, four_colour: bool) -> None:
+    """Join the network table of a join code (HOST:PORT/TABLE.SECRET, printed by host)."""
+    from cardgames.net.app import run_join
+    from cardgames.net.protocol import parse_code
+
+    try:
+        where = parse_code(code)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    name = " ".join(name.split())
+    if not name or len(name) > 20 or not name.isprintable():
+        raise click.UsageError("--name must have 1 to 20 printable characters")
+    run_join(where, name, _settings(ascii_cards, four_colour, None, None))
+
+
 def _port_option(default: int) -> Callable[[_Decorated], _Decorated]:
     return number_option(
         "--port", int, 1, "a port number", 65535, metavar="PORT", default=default,

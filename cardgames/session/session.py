@@ -245,6 +245,11 @@ class Session:
         """The view of any seat (for bots and tests; front ends use :meth:`view`)."""
         return self._state.view(seat)
 
+    def peek_for(self, seat: PlayerId) -> View:
+        """The view of ``seat`` with what it may look at on request (see :meth:`peek_view`),
+        whoever is shown: for a network table, where every seat has a terminal of its own."""
+        return known_view(self._state, seat)
+
     @property
     def is_over(self) -> bool:
         """True once the game has ended."""

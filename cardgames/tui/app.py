@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 from weakref import WeakKeyDictionary
 
 from textual import events
+from textual._time import get_time
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
@@ -51,7 +52,13 @@ class CardGamesApp(App[None]):
             inject a fake).
         pass_delay: Seconds without any key before the pass screen takes Enter (its quiet
             spell, counted from the later of its appearance and the last key).
+        settle: The pause in seconds that ends the burst of keys after a screen closed (the
+            keys before it are dropped); None: ``SETTLE``.
     """
+
+    SETTLE: ClassVar[float] = 0.25
+    """Seconds: keys closer together than this after a screen closed are one burst (a slow link
+    delivers them milliseconds apart, a repeating key about 30 ms apart)."""
 
     CSS_PATH = Path(__file__).parent / "app.tcss"
     TITLE = "Card games"
@@ -74,6 +81,7 @@ class CardGamesApp(App[None]):
         replay: Replay | None = None,
         clock: Callable[[], float] = time.monotonic,
         pass_delay: float = 1.0,
+        settle: float | None = None,
     ) -> None:
         # Set before Textual's __init__, which reads the CSS variables (the border kinds).
         self.settings = settings or AppSettings()
@@ -83,7 +91,7 @@ class CardGamesApp(App[None]):
         self.initial_replay = replay
         self.clock = clock
         self.pass_delay = pass_delay
-        self.keys = KeyQuiet(clock, pass_delay)
+        self.keys = KeyQuiet(clock, pass_delay, self.SETTLE if settle is None else settle)
         self._key_screens: WeakKeyDictionary[events.Key, Screen[object]] = WeakKeyDictionary()
         self.writer = Writer(self._save_failed)
 
@@ -138,9 +146,15 @@ class CardGamesApp(App[None]):
         return PickerScreen()
 
     async def on_event(self, event: events.Event) -> None:
-        """Note which screen each key is typed on, before Textual hands it to that screen."""
+        """Note which screen each key is typed on, before Textual hands it to that screen; drop
+        the keys that follow a screen's closing in the same burst (:class:`KeyQuiet`)."""
         if isinstance(event, events.Key) and not event.is_forwarded:
-            self.keys.key()
+            # When the terminal delivered the key, not when a busy app got round to it: the
+            # gaps of a burst are measured as they came (on a real clock; a test's fake clock
+            # stands still while real time passes).
+            age = max(0.0, get_time() - event.time) if self.clock is time.monotonic else 0.0
+            if not self.keys.key(age=age):
+                return
             self._key_screens[event] = self.screen
         await super().on_event(event)
 
@@ -292,6 +306,9 @@ class CardGamesApp(App[None]):
         except (ValueError, LookupError) as error:
             self.notify(str(error), severity="error")
             return
+        # The keys of the burst that asked for the game (Enter on the set-up or on a Continue
+        # entry) must not play at the new table.
+        self.keys.closed()
         if replace:
             self.switch_screen(table)
         else:

@@ -1,4 +1,5 @@
-"""When the keyboard was last used: screens that hand the terminal over wait for a quiet spell.
+"""When the keyboard was last used: screens that hand the terminal over wait for a quiet spell,
+and the keys of a burst that closed a screen do not act on the screen that comes up.
 
 Free of Textual, so it can be tested with a fake clock.
 """
@@ -16,21 +17,48 @@ class KeyQuiet:
     the screen was reached (a time-out, a computer player's move, a normal hand-over): keys still
     coming from the previous player, and even a key held down, never uncover the next hand.
 
+    Keys arrive in bursts (a slow SSH link, a key repeating): once a screen closes (a dialog, the
+    pass screen, the set-up that starts a game), the keys that follow each other with less than
+    ``settle`` seconds between them belong to the burst that closed it and are dropped, so they
+    cannot act on the screen below (play a card); the first key after such a pause counts.
+
     Args:
         clock: Monotonic seconds (tests inject a fake).
-        seconds: The quiet spell, in seconds (0: every key counts at once).
+        seconds: The pass screen's quiet spell, in seconds (0: every key counts at once).
+        settle: The pause, in seconds, that ends a burst after a screen closed (0: none).
     """
 
-    def __init__(self, clock: Callable[[], float], seconds: float) -> None:
+    def __init__(self, clock: Callable[[], float], seconds: float, settle: float = 0.0) -> None:
         self.clock = clock
         self.seconds = seconds
+        self.settle = settle
         self.last_key = -math.inf
         self.key_before = -math.inf
+        self.closed_at: float | None = None
 
-    def key(self) -> None:
-        """A key arrived now."""
+    def key(self, age: float = 0.0) -> bool:
+        """A key arrived ``age`` seconds ago (a busy app handles keys later than they came).
+
+        Args:
+            age: Seconds since the key arrived from the terminal.
+
+        Returns:
+            False if it must be dropped: a screen closed less than ``settle`` seconds before it
+            came (or before the key before it, and so on, with no pause between them), or
+            after it came.
+        """
         self.key_before = self.last_key
-        self.last_key = self.clock()
+        self.last_key = self.clock() - age
+        if self.closed_at is None or self.settle <= 0:
+            return True
+        if self.last_key - max(self.closed_at, self.key_before) < self.settle:
+            return False
+        self.closed_at = None
+        return True
+
+    def closed(self) -> None:
+        """A screen closed now: the keys right after it belong to the burst that closed it."""
+        self.closed_at = self.clock()
 
     def quiet_since(self, start: float) -> bool:
         """True if ``seconds`` have passed since ``start`` and since the last key.
@@ -38,7 +66,7 @@ class KeyQuiet:
         Args:
             start: When the screen that waits appeared (monotonic seconds).
         """
-        return self.clock() - max(start, self.last_key) >= self.seconds
+        return self.seconds <= 0 or self.clock() - max(start, self.last_key) >= self.seconds
 
     def key_counts(self, start: float) -> bool:
         """True if the key being handled came after a quiet spell: ``seconds`` after ``start``
@@ -47,4 +75,4 @@ class KeyQuiet:
         Args:
             start: When the screen that waits appeared (monotonic seconds).
         """
-        return self.last_key - max(start, self.key_before) >= self.seconds
+        return self.seconds <= 0 or self.last_key - max(start, self.key_before) >= self.seconds

@@ -138,10 +138,43 @@ async def _trash(directory: Path) -> list[Path]:
         return [Path(app.save_screenshot("trash-table.svg", str(directory)))]
 
 
+async def _network_table(directory: Path) -> list[Path]:
+    """One network table seen from two terminals: Anna's after her move, then Bob's."""
+    from cardgames.net.app import JoinApp
+    from cardgames.net.client import connect
+    from cardgames.net.server import TableServer
+
+    server = TableServer("makao", players=3, bots=1, seed=SEED, bot_delay=0)
+    code = server.code("127.0.0.1", await server.start("127.0.0.1", 0))
+    paths = []
+    try:
+        anna = JoinApp(code, "Anna", _SETTINGS)
+        async with anna.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: "Waiting for 1 more" in anna.room.text)
+            watcher = await connect(code, "Bob")
+            await wait_until(pilot, lambda: _human_turn(anna))
+            await pilot.press("right", "enter")
+            await wait_until(pilot, lambda: not _human_turn(anna))
+            await pilot.pause()
+            paths.append(Path(anna.save_screenshot("network-anna.svg", str(directory))))
+        watcher.writer.transport.abort()
+        watcher = await connect(code, "Anna")
+        bob = JoinApp(code, "Bob", _SETTINGS)
+        async with bob.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: _human_turn(bob) and "2 of 2" in str(
+                bob.screen.query_one("#topbar").render()))
+            await pilot.pause()
+            paths.append(Path(bob.save_screenshot("network-bob.svg", str(directory))))
+        watcher.writer.transport.abort()
+    finally:
+        await server.close()
+    return paths
+
+
 async def _all(directory: Path) -> list[Path]:
     paths: list[Path] = []
     shots = (_picker_and_setup, _table_and_rules, _pass_screen, _game_over, _shithead,
-             _spite_malice, _trash)
+             _spite_malice, _trash, _network_table)
     for shoot in shots:
         paths.extend(await shoot(directory))
     return paths
@@ -155,7 +188,8 @@ def write_screenshots(directory: Path) -> list[Path]:
 
     Returns:
         The files written: picker, setup, Makao table, rules, pass screen, game over, the
-        Shithead swap phase and table, and the Spite & Malice and Trash tables.
+        Shithead swap phase and table, the Spite & Malice and Trash tables, and one network
+        table from two players' terminals.
     """
     directory.mkdir(parents=True, exist_ok=True)
     return asyncio.run(_all(directory))

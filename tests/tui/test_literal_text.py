@@ -56,6 +56,6 @@ async def test_game_over_and_toasts_show_names_literally() -> None:
         await wait_until(pilot, lambda: "wins" in screen_text(app))
         text = screen_text(app)
         assert "[red]Bob" in text and "a[/b]" in text
-        app.notify("[AFK] Tom left")
-        await pilot.pause()
+        app.notify("[AFK] Tom left", timeout=600)
+        await wait_until(pilot, lambda: "[AFK] Tom left" in screen_text(app))
         assert "[AFK] Tom left" in screen_text(app)

@@ -89,9 +89,9 @@ async def test_whole_game_by_keys_with_every_kind_of_play(
         await wait_until(pilot, lambda: my_turn(app))
         view = session.view()
         assert view.pay_off_sizes[0] == 3 and view.pay_off_tops[0] == card("7d")
-        # b shows the bottom card until the next key (SM-4); it is not a move.
+        # v shows the bottom card until the next key (SM-4); it is not a move.
         moves = len(session.history)
-        await pilot.press("b")
+        await pilot.press("v")
         await pilot.pause()
         assert "bottom 10♥" in screen_text(app)
         await pilot.press("right")

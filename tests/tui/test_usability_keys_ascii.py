@@ -68,7 +68,7 @@ async def test_keys_typed_right_after_colon_land_in_the_bar() -> None:
         assert screen.session.history == [], "nothing was played"
         assert bar.value == "draw" and bar.has_focus
         await pilot.press(":")
-        assert bar.value == "draw:", "a colon in the bar is text, not a new command"
+        assert bar.value == "draw", "a colon in the open bar types nothing (no command has one)"
 
 
 async def test_keys_sent_at_once_after_colon_land_in_the_bar() -> None:
@@ -127,10 +127,9 @@ async def test_ascii_mode_rules_screen_scrolled_log_and_toast_are_plain() -> Non
         screen = await table_when_my_turn(pilot, app)
         log = screen.query_one(LogPanel)
         log.set_lines(tuple(f"Anna drew card {n}" for n in range(40)), CardStyle(ascii=True))
-        app.notify("Something went wrong", severity="error")
-        await pilot.pause()
+        app.notify("Something went wrong", severity="error", timeout=600)
+        await wait_until(pilot, lambda: "Something went wrong" in screen_text(app))
         assert log.max_scroll_y > 0, "the log can scroll"
-        assert "Something went wrong" in screen_text(app)
         assert non_ascii(app) == set(), "table with a scrolled log and a toast"
         app.clear_notifications()
         await pilot.press("question_mark")

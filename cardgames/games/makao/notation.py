@@ -159,10 +159,11 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     def who(seat: int | None) -> str:
         return "you" if seat == viewer else names[seat] if seat is not None else "the table"
 
-    subject = who(event.player)
     you = event.player == viewer
-    line = _line(event, subject, you, who)
-    return line[:1].upper() + line[1:]
+    # Lines start with the subject or with our own words, capitalised where they are written;
+    # a player's name is shown as typed, never re-cased.
+    subject = "You" if you else names[event.player] if event.player is not None else "The table"
+    return _line(event, subject, you, who)
 
 
 def _line(event: Event, subject: str, you: bool, who: Callable[[int | None], str]) -> str:
@@ -175,7 +176,7 @@ def _line(event: Event, subject: str, you: bool, who: Callable[[int | None], str
         verb = "demand" if you else "demands"
         return f"{subject} {verb} {'nothing' if event.detail == 'none' else event.detail}"
     if kind == "demand-end":
-        return f"the demand for {event.detail} ends"
+        return f"The demand for {event.detail} ends"
     if kind == "wait":
         turns = "a turn" if event.count == 1 else f"{event.count} turns"
         return f"{subject} {'wait' if you else 'waits'} and {'lose' if you else 'loses'} {turns}"
@@ -189,11 +190,11 @@ def _line(event: Event, subject: str, you: bool, who: Callable[[int | None], str
     if kind == "out":
         return f"{subject} {'are' if you else 'is'} out ({_ordinal(event.count)})"
     if kind == "reshuffle":
-        return f"the discard pile is shuffled into a new stock of {event.count} cards"
+        return f"The discard pile is shuffled into a new stock of {event.count} cards"
     if kind == "over":
         order = [int(seat) for seat in event.detail.split()]
         ranking = ", ".join(who(seat) for seat in order)
-        return f"game over: {ranking}; {who(order[-1])} lost"
+        return f"Game over: {ranking}; {who(order[-1])} lost"
     return f"{subject}: {kind}"
 
 

@@ -229,7 +229,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     player = seen.player
     you = player is not None and player == viewer
     who = "You" if you else (names[player] if player is not None else "The table")
-    whose = "your" if you else f"{who}'s"
+    whose = "Your" if you else f"{who}'s"
     cards = " ".join(card.symbol for card in seen.cards)
     kind = seen.kind
     if kind == "play":
@@ -243,7 +243,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
         return f"Pile {seen.count} is complete: its 13 cards go to the cleared heap"
     if kind == "turn":
         left = _cards_count(seen.count)
-        return f"{whose.capitalize()} next pay-off card is {cards} ({left} left)"
+        return f"{whose} next pay-off card is {cards} ({left} left)"
     if kind == "draw":
         if cards:
             return f"{who} drew {cards}"

@@ -261,10 +261,11 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     def who(seat: int | None) -> str:
         return "you" if seat == viewer else names[seat] if seat is not None else "the table"
 
-    subject = who(event.player)
     you = event.player == viewer
-    line = _line(event, subject, you, who, names)
-    return line[:1].upper() + line[1:]
+    # Lines start with the subject or with our own words, capitalised where they are written;
+    # a player's name is shown as typed, never re-cased.
+    subject = "You" if you else names[event.player] if event.player is not None else "The table"
+    return _line(event, subject, you, who, names)
 
 
 def _verb(you: bool, plain: str, third: str) -> str:
@@ -284,7 +285,7 @@ def _line(
         cut_text = "no cut card" if cut == "-" else f"cut card {card_from_json(cut)}"
         kept = f", keeping {shown}" if event.cards else ""
         return (
-            f"round {event.count}: {subject} {_verb(you, 'deal', 'deals')}; "
+            f"Round {event.count}: {who(event.player)} {_verb(you, 'deal', 'deals')}; "
             f"{who(cutter)} cut{kept} ({cut_text}); {who(leader)} {_lead_verb(leader, who)}"
         )
     if kind == "discard":
@@ -298,7 +299,7 @@ def _line(
     if kind == "return":
         return f"{subject} put {shown} back"
     if kind == "turnover":
-        return f"the discard pile is turned over as the new stock ({event.count} cards)"
+        return f"The discard pile is turned over as the new stock ({event.count} cards)"
     if kind == "meld":
         return f"{subject} melded {_meld_text(event, details)} (meld {event.count})"
     if kind == "layoff":
@@ -314,14 +315,14 @@ def _line(
         card = f" with {shown}" if event.cards else ""
         return f"{subject} closed{card}{how}"
     if kind == "exhausted":
-        return "the stock ran out for the fourth time: the round ends without a closer"
+        return "The stock ran out for the fourth time: the round ends without a closer"
     if kind == "round":
         points = [int(word) for word in event.detail.split() if word.isdigit()]
         table = ", ".join(f"{names[seat]} {value}" for seat, value in enumerate(points))
-        return f"round {event.count} is over: {table}"
+        return f"Round {event.count} is over: {table}"
     if kind == "over":
         order = [int(seat) for seat in event.detail.split()]
-        return f"the match is over: {names[order[0]]} wins"
+        return f"The match is over: {names[order[0]]} wins"
     return f"{subject}: {kind}"
 
 

@@ -8,8 +8,8 @@ Keys (the footer shows only those that do something now):
   the destinations are listed (building piles, discard spots, the bus): ←→ or a digit (pile
   number, else spot number) chooses, Enter plays, Esc goes back.
 * ``e`` ends the turn with an empty hand when nothing is left to draw (SM-13).
-* ``b`` shows the bottom card of the own pay-off pile until the next key (SM-4); it is not a move.
-  (On this table ``b`` is the bottom card, not the bot speed.)
+* ``v`` shows the bottom card of the own pay-off pile until the next key (SM-4); it is not a move.
+  (``b`` is the table's bot speed, as in every game.)
 * ``h`` (the table's hint) puts the cursor on the suggested card with its destination chosen.
 """
 
@@ -493,7 +493,7 @@ class SpiteMaliceBoard(Board):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("e", "verb('end')", "End turn"),
-        Binding("b", "bottom", "Bottom card"),
+        Binding("v", "bottom", "Bottom card"),
     ]
     VERBS: ClassVar[dict[str, type]] = {"end": End}
 
@@ -562,7 +562,7 @@ class SpiteMaliceBoard(Board):
         self.post_message(Board.Peek())
 
     def on_key(self, event: events.Key) -> None:
-        """Any key hides the bottom card again (``b`` then shows it anew)."""
+        """Any key hides the bottom card again (``v`` then shows it anew)."""
         own = self.query_one(OwnCards)
         if own.bottom is not None:
             own.bottom = None

@@ -18,7 +18,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from cardgames.core.cards import Card
@@ -38,6 +37,7 @@ from cardgames.games.zoliky.actions import (
 from cardgames.games.zoliky.melds import FACE, IS_JOKER, SUIT_INDEX, TableMeld, meld_shape
 from cardgames.tui.boards.common import empty_hand_text, turn_heading
 from cardgames.tui.render import CardStyle, card_box, card_label, card_text, empty_box, shown
+from cardgames.tui.screens.base import AppModal
 from cardgames.tui.screens.dialogs import ChoiceDialog
 from cardgames.tui.widgets.board import Board, TableInfo
 from cardgames.tui.widgets.hand import HandWidget
@@ -47,7 +47,7 @@ from cardgames.tui.widgets.seats import SeatInfo, SeatsStrip
 from cardgames.tui.widgets.zone import HandBox
 
 
-class ScoreTable(ModalScreen[None]):
+class ScoreTable(AppModal[None]):
     """The round-by-round penalty points and the totals; Enter or Escape closes it.
 
     Args:
@@ -170,6 +170,7 @@ class ZolikyBoard(Board):
             style=style,
             can_play=mine and view.phase in ("lay", "discard"),
             empty_text=empty_hand_text(view, info),
+            enter="Close" if any(isinstance(a, Close) for a in view.legal) else "Discard",
         )
         self.query_one(HandBox).show_title(info.names, view.viewer, len(view.hand))
         self._maybe_show_scores(view, info)
@@ -213,7 +214,7 @@ class ZolikyBoard(Board):
         text = turn_heading(view, info)
         if view.current_player is None:
             return text
-        text.append(f"Round {view.round}, turns {view.turn_round}", style="#9a9a9a")
+        text.append(f"Round {view.round}, turn {view.turn_round}", style="#9a9a9a")
         if view.turn_round < 4:
             text.append(" (no melds yet)", style="#9a9a9a")
         text.append("\n")

@@ -5,7 +5,8 @@ before the first one closes it. Textual's ``dismiss`` pops whatever screen is on
 Enter would close one more screen below (the table, then the picker). Every screen of the app
 derives from :class:`AppScreen` or :class:`AppModal`, whose ``dismiss`` does nothing once the screen
 was closed or while another screen covers it. The app drops keys that reach it after the screen
-they were typed on has gone (see ``CardGamesApp.on_key``).
+they were typed on has gone (see ``CardGamesApp.on_key``), and, since a closing screen tells the
+app's :class:`KeyQuiet`, the keys that follow in the same burst (see ``CardGamesApp.on_event``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from textual import events
 from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from cardgames.tui.quiet import KeyQuiet
 
 ResultT = TypeVar("ResultT")
 """What a screen hands back when it is dismissed."""
@@ -28,11 +33,15 @@ def may_close(screen: AppScreen[Any] | AppModal[Any]) -> bool:
 
     Returns:
         False for a screen that was already closed or is covered by another one: a late key must
-        not close it (or, through Textual's ``dismiss``, the screen on top).
+        not close it (or, through Textual's ``dismiss``, the screen on top). True tells the
+        app's key clock that a screen closed now.
     """
     if screen.closed or not screen.is_active:
         return False
     screen.closed = True
+    keys = getattr(screen.app, "keys", None)
+    if isinstance(keys, KeyQuiet):
+        keys.closed()
     return True
 
 
@@ -58,14 +67,58 @@ class AppScreen(Screen[ResultT]):
             self.app.push_screen(screen, callback)
 
 
+def too_small_notice(need: tuple[int, int], size: tuple[int, int], ascii: bool) -> str:
+    """The notice over a table (and its dialogs) in a terminal of ``size`` (columns, lines)
+    smaller than ``need``: "Make the terminal at least 72×19 / — now 40×12"."""
+    times, dash = ("x", "-") if ascii else ("×", "—")
+    return (f"Make the terminal at least {need[0]}{times}{need[1]}\n"
+            f"{dash} now {size[0]}{times}{size[1]}")
+
+
+def needed_size(screens: list[Screen[Any]]) -> tuple[int, int] | None:
+    """The smallest terminal (columns, lines) the screens below a dialog are drawn in (a table's
+    ``min_size``), or None when none of them has one."""
+    sizes = [size for screen in screens if (size := getattr(screen, "min_size", None))]
+    if not sizes:
+        return None
+    return max(width for width, _ in sizes), max(height for _, height in sizes)
+
+
 class AppModal(ModalScreen[ResultT]):
     """A dialog over the screen below that closes at most once, and only from the top.
+
+    While the terminal is smaller than the table below needs, the dialog is covered by the same
+    notice as the table ("Make the terminal at least 72×19"), so nothing is drawn clipped.
 
     Attributes:
         closed: True once the dialog was dismissed.
     """
 
     closed: bool = False
+
+    def on_mount(self) -> None:
+        """Cover the dialog at once if the terminal is too small."""
+        self._fit_terminal()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Cover or uncover the dialog as the terminal changes size."""
+        self._fit_terminal()
+
+    def _fit_terminal(self) -> None:
+        need = needed_size(self.app.screen_stack)
+        width, height = self.app.size
+        small = need is not None and (width < need[0] or height < need[1])
+        self.set_class(small, "-too-small")
+        if not small or need is None:
+            return
+        ascii = getattr(getattr(self.app, "settings", None), "ascii", False)
+        text = too_small_notice(need, (width, height), ascii)
+        notices = self.query("#modal-too-small").results(Static)
+        notice = next(notices, None)
+        if notice is None:
+            self.mount(Static(text, id="modal-too-small"))
+        else:
+            notice.update(text)
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         """Close with ``result``, unless this dialog is already closed or covered."""

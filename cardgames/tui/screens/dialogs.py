@@ -115,7 +115,7 @@ class LeaveDialog(AppModal[str | None]):
                 yield Button(f"{self.leave}, keep it", id="keep", variant="success")
                 yield Button(f"{self.leave}, discard it", id="discard", variant="error")
             yield Label("[b]y[/b] keep it for later   [b]d[/b] discard it   "
-                        "[b]n[/b]/[b]Esc[/b] stay   [b]Enter[/b] the marked button",
+                        "[b]n[/b]/[b]Esc[/b] stay\n[b]Enter[/b] the marked button",
                         id="dialog-keys")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

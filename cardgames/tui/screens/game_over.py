@@ -12,7 +12,7 @@ from textual.widgets import Button, Footer, Static
 
 from cardgames.session.dealcode import deal_code
 from cardgames.session.session import Session
-from cardgames.tui.render import literal
+from cardgames.tui.render import literal, shown
 from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import AppSettings
 
@@ -105,7 +105,8 @@ class GameOverScreen(AppScreen[str]):
             if len(outcome.winners) == 1 and self.session.names[outcome.winners[0]] == "You":
                 headline = "You win!"
         with Center(), Vertical(id="over-box"):
-            yield Static(literal(f"{self.session.game.title}: {headline}"), id="over-title")
+            title = shown(self.session.game.title, self.settings.ascii)
+            yield Static(literal(f"{title}: {headline}"), id="over-title")
             yield Static(result_text(self.session), id="over-result")
             yield Static(f"Deal {deal_code(self.session.setup)}", id="over-deal")
             with Horizontal(id="over-buttons"):

@@ -9,10 +9,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cardgames.tui.render import CardStyle, cards_in_text
+from cardgames.tui.screens.base import AppScreen
 
 
 def numbered_log(lines: Sequence[str], style: CardStyle) -> Text:
@@ -34,7 +34,7 @@ def numbered_log(lines: Sequence[str], style: CardStyle) -> Text:
     return text
 
 
-class LogScreen(Screen[None]):
+class LogScreen(AppScreen[None]):
     """The full log of the game, newest at the bottom (shown first); Escape, ``l`` or ``q``
     goes back.
 

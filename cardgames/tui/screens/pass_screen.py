@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import ClassVar
 
 from rich.text import Text
@@ -21,7 +22,8 @@ class PassScreen(AppScreen[bool]):
     It is a plain (opaque) Screen, so nothing of the table shows through. Enter counts only after
     a quiet spell (:class:`KeyQuiet`: no key at all for about a second, counted from the later of
     the screen's appearance and the last key), so keys still coming from the previous player, or
-    his double press, cannot reveal the next hand. Dismisses with True on Enter, False when the
+    his double press, cannot reveal the next hand; this holds for every pass screen, the first
+    of a game (or of a resumed game) too. Dismisses with True on Enter, False when the
     players want to leave the game.
 
     Args:
@@ -52,7 +54,13 @@ class PassScreen(AppScreen[bool]):
         self.card_style = style
         self.keys = keys
         self.reason = reason
-        self.shown_at = keys.clock()
+        self.shown_at = math.inf
+        """When the screen came on top (monotonic seconds); no key counts before."""
+
+    def on_screen_resume(self) -> None:
+        """The screen is on top now: the quiet spell counts from here, not from when it was
+        built (at a game's start or resume, building the table can take a while)."""
+        self.shown_at = self.keys.clock()
 
     def compose(self) -> ComposeResult:
         """The message, the recent public moves and the key hint."""

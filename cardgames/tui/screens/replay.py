@@ -16,7 +16,7 @@ from textual.widgets import Footer, Static
 from cardgames.core.engine import PlayerId
 from cardgames.session.replay import Replay
 from cardgames.tui.boards import load_board
-from cardgames.tui.render import CardStyle
+from cardgames.tui.render import CardStyle, shown
 from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.widgets.board import Board, TableInfo
 
@@ -83,7 +83,8 @@ class ReplayScreen(AppScreen[None]):
         self.board.show(view, info)
         eyes = ("every hand open" if open_hands else "the public" if self.viewer is None
                 else f"{replay.names[seat]}'s eyes")
-        text = Text(f" {replay.game.title} replay ", style="bold #1c1c1c on #ffd75f")
+        title = shown(replay.game.title, self.style.ascii)
+        text = Text(f" {title} replay ", style="bold #1c1c1c on #ffd75f")
         text.append(f"  move {self.step} of {len(replay)}   seen with ", style="bold")
         text.append(eyes)
         self.query_one("#topbar", Static).update(text)

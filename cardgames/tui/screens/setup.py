@@ -149,8 +149,8 @@ class SetupScreen(AppScreen[None]):
                     yield Label(shown(option.summary, ascii), classes="setup-note option-note")
             with Horizontal(classes="setup-row"):
                 yield Label("Deal", classes="setup-label")
-                yield TextInput(placeholder="a deal code, e.g. makao-4-q-7XK2", id="deal",
-                                classes="seat-name")
+                yield TextInput(placeholder="blank: a new deal", id="deal", classes="seat-name")
+                yield Label("  or a deal code, e.g. makao-4-q-7XK2", classes="setup-note")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield TextInput(placeholder="blank: random", id="seed", type="integer",

@@ -32,7 +32,7 @@ from cardgames.tui.navigation import KeepSettings, StartGame
 from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import CardStyle, cards_in_text, shorten_words, shown
 from cardgames.tui.saving import Writer
-from cardgames.tui.screens.base import AppScreen
+from cardgames.tui.screens.base import AppScreen, too_small_notice
 from cardgames.tui.screens.dialogs import LeaveDialog
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.settings import AppSettings
@@ -117,6 +117,16 @@ class TableScreen(AppScreen[None]):
         self._stalled = False
 
     @property
+    def _title(self) -> str:
+        """The game's title as drawn ("Zoliky" in ASCII mode)."""
+        return shown(self.session.game.title, self.card_style.ascii)
+
+    @property
+    def min_size(self) -> tuple[int, int]:
+        """The smallest terminal (columns, lines) this game's table is drawn in."""
+        return self.board.MIN_SIZE
+
+    @property
     def game_in_progress(self) -> bool:
         """True while the game runs: leaving or quitting would lose it."""
         return not self.session.is_over
@@ -164,14 +174,11 @@ class TableScreen(AppScreen[None]):
 
     def _fit(self) -> None:
         width, height = self.app.size
-        need_width, need_height = self.board.MIN_SIZE
+        need_width, need_height = self.min_size
         small = width < need_width or height < need_height
         notice = self.query_one("#too-small", Static)
         if small:
-            times = "x" if self.card_style.ascii else "×"
-            dash = "-" if self.card_style.ascii else "—"
-            notice.update(f"Make the terminal at least {need_width}{times}{need_height}\n"
-                          f"{dash} now {width}{times}{height}")
+            notice.update(too_small_notice(self.min_size, (width, height), self.card_style.ascii))
         if small == self.too_small:
             return
         self.too_small = small
@@ -216,6 +223,18 @@ class TableScreen(AppScreen[None]):
         else:
             self._ring()
             self._start_clock()
+
+    def remote_change(self, refusal: str = "") -> None:
+        """The game changed elsewhere (at a network table's server): show it and go on.
+
+        Args:
+            refusal: Why the server did not play the viewer's last move, or "" after a change.
+        """
+        self.error, self.note = refusal, ""
+        if self._result_shown:
+            self.redraw()
+        else:
+            self.advance()
 
     def autosave(self) -> None:
         """Queue the record for writing if the commands changed since the last save (a move,
@@ -349,7 +368,7 @@ class TableScreen(AppScreen[None]):
     def _draw_topbar(self) -> None:
         session = self.session
         text = Text()
-        text.append(f" {session.game.title} ", style="bold #1c1c1c on #ffd75f")
+        text.append(f" {self._title} ", style="bold #1c1c1c on #ffd75f")
         current = session.current_player
         if current is None:
             text.append("  game over", style="bold")
@@ -365,7 +384,12 @@ class TableScreen(AppScreen[None]):
             icon = "time" if self.card_style.ascii else "⏱"
             text.append(f"   {icon} {left // 60}:{left % 60:02d}",
                         style="bold #ff5f5f" if left <= 10 else "bold #87d787")
-        text.append(f"   deal {deal_code(session.setup)}", style="#6c6c6c")
+        note = getattr(session, "table_note", None)
+        if note is None:
+            text.append(f"   deal {deal_code(session.setup)}", style="#6c6c6c")
+        else:
+            # A network table says who is connected; its deal code would give the cards away.
+            text.append(f"   {note}", style="#afafff")
         self.query_one("#topbar", Static).update(text)
 
     def _draw_status(self, view: Any, info: TableInfo) -> None:
@@ -572,7 +596,7 @@ class TableScreen(AppScreen[None]):
         # Imported on demand: Textual's Markdown widget costs a table start about 50 ms.
         from cardgames.tui.screens.rules import RulesScreen
 
-        self.open(RulesScreen(self.session.game.title, self.session.game.rules_text()))
+        self.open(RulesScreen(self._title, self.session.game.rules_text()))
 
     def action_hint(self) -> None:
         """Suggest one legal move, chosen by the game's default computer player from the
@@ -596,7 +620,7 @@ class TableScreen(AppScreen[None]):
         from cardgames.tui.screens.log import LogScreen
 
         lines = self.session.log_lines(self.session.viewer, last=len(self.session.events))
-        self.open(LogScreen(self.session.game.title, lines, self.card_style))
+        self.open(LogScreen(self._title, lines, self.card_style))
 
     def action_leave(self) -> None:
         """Back to the game picker, after a confirm while the game runs; once it is over, only
@@ -609,7 +633,8 @@ class TableScreen(AppScreen[None]):
                 self._game_over()
             return
         self._stop_timers()
-        self.open(LeaveDialog(_LEAVE), self._leave_answer)
+        # A network table's session words it otherwise: its game goes on at the server.
+        self.open(LeaveDialog(getattr(self.session, "leave_question", _LEAVE)), self._leave_answer)
 
     # ------------------------------------------------------------------ timers
 

@@ -10,18 +10,24 @@ from textual.suggester import SuggestFromList
 
 from cardgames.tui.widgets.text_input import TextInput
 
+LIMIT = 120
+"""The most characters the bar takes (more than any legal command, which it always fits)."""
+
 
 class CommandBar(TextInput):
     """A one-line Input for typed commands.
 
     The grey suggestion is the first legal command that starts with what was typed; Tab accepts
-    it, and each further Tab shows the next matching command. Escape asks to close the bar.
+    it, and each further Tab shows the next matching command. Escape asks to close the bar. The
+    text is bounded (:data:`LIMIT`, or the longest legal command), so a refused command stays
+    editable without growing; ``:`` in the open bar types nothing (no command has one).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("tab", "complete", "Complete"),
         Binding("escape", "close", "Close"),
         Binding("enter", "submit", "Play"),
+        Binding("colon", "stay_open", "Command", show=False),
     ]
 
     class Closed(Message):
@@ -40,6 +46,7 @@ class CommandBar(TextInput):
         ``:`` go to the bar rather than to the table.
         """
         self.completions = completions
+        self.max_length = max((LIMIT, *(len(command) for command in completions)))
         self.suggester = SuggestFromList(completions, case_sensitive=False)
         self._matches = []
         self._shown = -1
@@ -58,6 +65,9 @@ class CommandBar(TextInput):
         if self._matches:
             self.value = self._matches[self._shown]
             self.cursor_position = len(self.value)
+
+    def action_stay_open(self) -> None:
+        """``:`` while the bar is open: it is open already, and nothing is typed."""
 
     def action_close(self) -> None:
         """Ask the table to close the bar."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -91,6 +92,7 @@ class HandWidget(Widget, can_focus=True):
         empty_text: str = "",
         order: bool = True,
         blocked: str = "",
+        enter: str = "Play",
     ) -> None:
         """Show new cards, keeping the still-held selection and the cursor on its card.
 
@@ -111,6 +113,8 @@ class HandWidget(Widget, can_focus=True):
                 marks them with ``▼`` (``*`` in ASCII mode), e.g. a hand card to swap.
             blocked: Why no card can be played and what to do instead ("No card fits the
                 demand for sevens: draw with d"), posted as :class:`Blocked` on Enter or Space.
+            enter: What Enter does with the card under the cursor, as the footer names it
+                ("Play", "Discard").
         """
         old_cards, old_cursor = self.cards, self.cursor
         previous = old_cards[old_cursor] if 0 <= old_cursor < len(old_cards) else None
@@ -135,8 +139,15 @@ class HandWidget(Widget, can_focus=True):
         self.empty_text = empty_text
         self.order = order
         self.blocked = blocked
+        self._name_enter(enter)
         self.refresh(layout=True)
         self.refresh_bindings()
+
+    def _name_enter(self, verb: str) -> None:
+        """Let the footer call Enter ``verb``: this hand's own copy of the binding is renamed."""
+        keys = self._bindings.key_to_bindings
+        keys["enter"] = [replace(binding, description=verb) if binding.action == "submit"
+                         else binding for binding in keys.get("enter", [])]
 
     def _per_row(self, width: int) -> int:
         """Cards per row; when the rows do not all fit, one chip's room is kept for the

@@ -1,0 +1,1 @@
+"""Network tables: the protocol, the view codec, the table server, the client and the app."""

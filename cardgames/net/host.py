@@ -1,0 +1,105 @@
+"""``cardgames host``: a table served from a thread of this process, the host's seat in the app.
+
+The server runs its own event loop in a background thread; the host's app joins it over
+127.0.0.1 like any other client, so the host's terminal sees exactly what the others see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+from collections.abc import Callable
+
+from cardgames.net.protocol import JoinCode
+from cardgames.net.server import TableServer
+
+WILDCARDS = ("", "0.0.0.0", "::")
+"""Bind addresses that listen on every interface."""
+
+
+class HostedTable:
+    """A :class:`TableServer` running in a background thread.
+
+    Args:
+        server: The table (not started yet).
+        bind: The address to listen on.
+        port: The port (0: any free one).
+        path: A Unix socket to listen on instead of TCP (an absolute path), or None.
+
+    Raises:
+        OSError: If the address cannot be listened on (the port is taken, say).
+    """
+
+    def __init__(self, server: TableServer, bind: str, port: int,
+                 path: str | None = None) -> None:
+        self.server = server
+        self.bind = bind
+        self.path = path
+        self.loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._failure: OSError | None = None
+        self.port = 0
+        self.thread = threading.Thread(target=self._run, args=(port,), daemon=True)
+        self.thread.start()
+        self._ready.wait()
+        if self._failure is not None:
+            raise self._failure
+
+    def _run(self, port: int) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            if self.path is not None:
+                self.loop.run_until_complete(self.server.start_unix(self.path))
+            else:
+                self.port = self.loop.run_until_complete(self.server.start(self.bind, port))
+        except OSError as error:
+            self._failure = error
+            self._ready.set()
+            return
+        self._ready.set()
+        self.loop.run_forever()
+        self.loop.run_until_complete(self.server.close())
+        self.loop.close()
+
+    def code(self, host: str | None = None) -> JoinCode:
+        """The join code for others: the bind address, or this machine's name for a wildcard."""
+        if self.path is not None:
+            return self.server.code(self.path, 0)
+        if host is None:
+            host = socket.gethostname() if self.bind in WILDCARDS else self.bind
+        return self.server.code(host, self.port)
+
+    def local_code(self) -> JoinCode:
+        """The join code for a client on this machine."""
+        if self.path is not None:
+            return self.code()
+        return self.code("127.0.0.1" if self.bind in ("", "0.0.0.0") else
+                         "::1" if self.bind == "::" else self.bind)
+
+    def wait_over(self, timeout: float | None = None) -> bool:
+        """Wait until the game is over; True if it is."""
+        future = asyncio.run_coroutine_threadsafe(self.server.over.wait(), self.loop)
+        try:
+            future.result(timeout)
+        except TimeoutError:
+            return False
+        finally:
+            future.cancel()
+        return True
+
+    def stop(self) -> None:
+        """Close the table and end the thread."""
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+def announce(table: HostedTable, echo: Callable[[str], None]) -> None:
+    """Print the table and how to join it."""
+    server = table.server
+    code = table.code()
+    bots = server.bots
+    echo(f"{server.game.title} table, {server.players} seats"
+         + (f", {bots} computer player{'s' if bots != 1 else ''}" if bots else "") + ".")
+    echo(f"Join code: {code}")
+    echo(f"Others join with: cardgames join {code} --name NAME")

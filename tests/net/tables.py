@@ -1,0 +1,150 @@
+"""Network tables for tests: a server on 127.0.0.1 and scripted clients that play with a bot.
+
+Every client keeps every line the server sent it, so a test can look for leaks on the wire.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from cardgames.core.rng import Rng
+from cardgames.net.client import RemoteSession, connect
+from cardgames.net.protocol import Channel, JoinCode, Message
+from cardgames.net.server import Limits, TableServer
+
+HOST = "127.0.0.1"
+
+FAST = Limits(rate=10_000, burst=10_000)
+"""Limits for clients that play as fast as bots (a person makes a few moves a second)."""
+
+
+async def open_table(
+    game: str, seed: int, options: Mapping[str, Any] | None = None, *, players: int = 4,
+    bots: int = 2, limits: Limits | None = None, **kwargs: Any,
+) -> tuple[TableServer, JoinCode]:
+    """A table listening on a free port of 127.0.0.1, computer players without delay."""
+    server = TableServer(game, players=players, bots=bots, seed=seed, options=options,
+                         bot_delay=0, limits=limits or FAST, **kwargs)
+    port = await server.start(HOST, 0)
+    return server, server.code(HOST, port)
+
+
+class _Recorder:
+    """A stream reader that keeps every line it reads."""
+
+    def __init__(self, reader: asyncio.StreamReader, lines: list[bytes]) -> None:
+        self.reader = reader
+        self.lines = lines
+
+    async def readline(self) -> bytes:
+        line = await self.reader.readline()
+        self.lines.append(line)
+        return line
+
+
+class Player:
+    """A scripted client: joins as ``name`` and plays the game's default bot from its view.
+
+    Args:
+        code: The table's join code.
+        name: The name to join with.
+        seed: Seeds the bot's choices.
+        plays: False for a client that only watches its seat.
+    """
+
+    def __init__(self, code: JoinCode, name: str, seed: int = 0, plays: bool = True) -> None:
+        self.code = code
+        self.name = name
+        self.rng = Rng(seed)
+        self.plays = plays
+        self.lines: list[bytes] = []
+        self.messages: list[Message] = []
+        self.refusals: list[str] = []
+        self.session: RemoteSession | None = None
+        self.channel: Channel | None = None
+        self._acted_at = -1
+        self._bot: Any = None
+
+    async def join(self) -> None:
+        """Connect and ask to join; the answers are read by :meth:`run`."""
+        self.channel = await connect(self.code, self.name)
+        self.channel.reader = _Recorder(self.channel.reader, self.lines)  # type: ignore[assignment]
+
+    async def run(self, until: Callable[[Player], bool] | None = None) -> None:
+        """Read and play until the game is over, the connection ends or ``until`` is true."""
+        if self.channel is None:
+            await self.join()
+        channel = self.channel
+        assert channel is not None
+        while True:
+            message = await channel.receive()
+            if message is None:
+                return
+            self.messages.append(message)
+            self._take(message)
+            if until is not None and until(self):
+                return
+            if self.session is not None and self.session.is_over:
+                return
+
+    async def next_message(self) -> Message | None:
+        """The next message (taken in as :meth:`run` would)."""
+        assert self.channel is not None
+        message = await self.channel.receive()
+        if message is not None:
+            self.messages.append(message)
+            self._take(message)
+        return message
+
+    def _take(self, message: Message) -> None:
+        channel = self.channel
+        assert channel is not None
+        if message.kind == "table":
+            self.session = RemoteSession(
+                message, lambda text, moves: channel.send("act", text=text, moves=moves))
+            self._bot = next(iter(self.session.game.bots().values()))()
+            self._acted_at = -1
+        elif message.kind in ("refused", "error"):
+            self.refusals.append(message.body["message"])
+        elif message.kind == "state" and self.session is not None:
+            self.session.feed(message)
+            self._maybe_act()
+
+    def _maybe_act(self) -> None:
+        session = self.session
+        assert session is not None
+        if not self.plays or session.is_over or session.current_player != session.seat:
+            return
+        if self._acted_at == session.moves:
+            return
+        self._acted_at = session.moves
+        view = session.view()
+        action = self._bot.choose(view, tuple(view.legal), self.rng)
+        session.submit(session.seat, action)
+
+    def close(self) -> None:
+        """Drop the connection at once (a killed client)."""
+        if self.channel is not None:
+            self.channel.writer.transport.abort()
+
+    def states(self) -> list[dict[str, Any]]:
+        """Every state message received, as sent (decoded JSON only)."""
+        found = []
+        for line in self.lines:
+            if line:
+                data = json.loads(line)
+                if data.get("kind") == "state":
+                    found.append(data)
+        return found
+
+
+async def seat_two(code: JoinCode, seeds: tuple[int, int] = (1, 2)) -> tuple[Player, Player]:
+    """Anna joins first (seat 0), then Bob (seat 1)."""
+    anna, bob = Player(code, "Anna", seeds[0]), Player(code, "Bob", seeds[1])
+    await anna.join()
+    await anna.next_message()
+    await bob.join()
+    return anna, bob

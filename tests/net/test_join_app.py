@@ -1,0 +1,41 @@
+"""The join app against a table served in the test: the same table screen, moves by keys."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cardgames.net.app import JoinApp
+from cardgames.tui.screens.table import TableScreen
+from cardgames.tui.screenshots import wait_until
+from cardgames.tui.settings import AppSettings
+from tests.net.tables import Player, open_table
+from tests.tui.drive import human_to_move, play_one_turn, screen_name
+
+
+async def test_the_join_app_plays_a_move_with_keys_and_shows_who_is_connected() -> None:
+    server, code = await open_table("makao", 7, players=3, bots=1)
+    try:
+        app = JoinApp(code, "Anna", AppSettings(bot_delay=0))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "Waiting for 1 more" in app.room.text)
+            bob = Player(code, "Bob", 2)
+            bob_plays = asyncio.create_task(bob.run())
+            await wait_until(pilot, lambda: human_to_move(app))
+            table = app.screen
+            assert isinstance(table, TableScreen) and screen_name(app) == "TableScreen"
+            session = server.session
+            assert session is not None and session.names[:2] == ("Anna", "Bob")
+            topbar = str(table.query_one("#topbar").render())
+            assert "2 of 2 connected" in topbar and "deal" not in topbar
+            before = len(session.history)
+            await play_one_turn(pilot, app)
+            await wait_until(pilot, lambda: len(session.history) > before)
+            assert session.history[before][0] == 0
+            await wait_until(pilot, lambda: table.session.view() == session.view_for(0)
+                             or human_to_move(app))
+            bob.close()
+            await wait_until(pilot, lambda: "1 of 2 connected" in str(
+                table.query_one("#topbar").render()))
+            bob_plays.cancel()
+    finally:
+        await server.close()

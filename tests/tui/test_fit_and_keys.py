@@ -1,0 +1,101 @@
+"""Dialogs and the set-up fit at 80×24, a dialog hides under the too-small notice, the command
+bar is bounded, and every board keeps the table's shared keys and names Enter's move."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+
+from textual.widget import Widget
+
+from cardgames.core import registry
+from cardgames.session.setup import GameSetup, default_seats
+from cardgames.tui.app import CardGamesApp
+from cardgames.tui.boards import load_board
+from cardgames.tui.screens.dialogs import LeaveDialog
+from cardgames.tui.screens.picker import PickerScreen
+from cardgames.tui.screens.setup import SetupScreen
+from cardgames.tui.screens.table import TableScreen
+from cardgames.tui.screenshots import wait_until
+from cardgames.tui.settings import AppSettings
+from cardgames.tui.widgets.command_bar import LIMIT, CommandBar
+from cardgames.tui.widgets.hand import HandWidget
+from tests.tui.drive import table_when_my_turn
+from tests.tui.screen_text import non_ascii, screen_text
+
+SIZE = (80, 24)
+FAST = AppSettings(bot_delay=0)
+
+
+async def test_the_leave_question_and_the_set_up_fit_at_80x24() -> None:
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await table_when_my_turn(pilot, app)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Leave, discard it" in text and "Enter the marked button" in text
+        await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.press("1")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        assert "or a deal code, e.g. makao-4-q-7XK2" in screen_text(app)
+
+
+async def test_a_dialog_is_covered_by_the_notice_while_the_terminal_is_too_small() -> None:
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await table_when_my_turn(pilot, app)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Make the terminal at least 72×19" in text and "Stay" not in text
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert "Stay" in screen_text(app) and "Make the terminal" not in screen_text(app)
+
+
+async def test_the_command_bar_is_bounded_and_colon_types_nothing_in_it() -> None:
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_when_my_turn(pilot, app)
+        bar = screen.query_one(CommandBar)
+        await pilot.press("colon")
+        bar.insert_text_at_cursor("x" * (LIMIT + 380))  # a paste of 500 characters
+        assert bar.value == ""
+        bar.insert_text_at_cursor("x" * (LIMIT - 1))
+        await pilot.press("x", "x", "enter")
+        await pilot.pause()
+        assert bar.display and bar.value == "x" * LIMIT, "refused, kept, and bounded"
+        await pilot.press("colon")
+        assert bar.value == "x" * LIMIT
+
+
+def test_no_board_takes_a_key_the_table_shares_with_every_game() -> None:
+    shared = {binding.key for binding in TableScreen.BINDINGS  # type: ignore[union-attr]
+              if binding.action not in ("pass_on", "result")}  # type: ignore[union-attr]
+    for info in registry.GAMES:
+        module = importlib.import_module(load_board(info.name).__module__)
+        widgets = [cls for _, cls in inspect.getmembers(module, inspect.isclass)
+                   if issubclass(cls, Widget) and cls.__module__ == module.__name__]
+        for cls in [*widgets, HandWidget]:
+            keys = {key for binding in cls.BINDINGS  # type: ignore[union-attr]
+                    for key in binding.key.split(",")}  # type: ignore[union-attr]
+            assert not keys & shared, f"{cls.__name__} hides the table's {keys & shared}"
+
+
+async def test_zoliky_in_ascii_reads_zoliky_counts_turns_and_names_enter() -> None:
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {}, 5),
+                       AppSettings(bot_delay=0, ascii=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await table_when_my_turn(pilot, app)
+        await pilot.press("d")
+        await pilot.pause()
+        text = screen_text(app)
+        assert " Zoliky " in text and not non_ascii(app)
+        assert "turn 1" in text and "turns 1" not in text
+        assert "Enter Discard" in text and "Enter Play" not in text

@@ -1,0 +1,114 @@
+"""The keys of a burst that closed a screen do not act on the screen that comes up, and every
+pass screen waits for a quiet spell counted from when it came on top (fake clock)."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.pilot import Pilot
+
+from cardgames.games.makao.actions import Play
+from cardgames.session.setup import GameSetup, SeatSpec, default_seats
+from cardgames.tui.app import CardGamesApp
+from cardgames.tui.quiet import KeyQuiet
+from cardgames.tui.render import CardStyle
+from cardgames.tui.screens.dialogs import LeaveDialog
+from cardgames.tui.screens.pass_screen import PassScreen
+from cardgames.tui.screens.table import TableScreen
+from cardgames.tui.screenshots import wait_until
+from cardgames.tui.settings import AppSettings
+from cardgames.tui.widgets.hand import HandWidget
+from tests.tui.drive import arrows, table_when_my_turn
+
+SIZE = (80, 24)
+FAST = AppSettings(bot_delay=0)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def spaced_burst(pilot: Pilot[None], clock: Clock, key: str, times: int = 4) -> None:
+    """``times`` presses of ``key`` 10 ms apart, each handled before the next arrives (a burst
+    over a slow link, read by the terminal in several pieces)."""
+    for _ in range(times):
+        pilot.app.post_message(events.Key(key, "\r" if key == "enter" else key))
+        clock.now += 0.01
+        await pilot.pause()
+    await pilot.pause()
+
+
+def test_a_burst_after_a_close_is_dropped_until_a_pause() -> None:
+    clock = Clock()
+    keys = KeyQuiet(clock, 1.0, settle=0.25)
+    assert keys.key()
+    keys.closed()
+    for _ in range(5):
+        clock.now += 0.1
+        assert not keys.key(), "keys 0.1 s apart after a close are one burst"
+    clock.now += 0.3
+    assert keys.key() and keys.key(), "after a pause every key counts again"
+
+
+async def test_a_burst_of_enter_on_the_first_pass_screen_plays_no_card() -> None:
+    clock = Clock()
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
+    app = CardGamesApp(GameSetup("makao", seats, {}, 5), FAST, clock=clock, settle=0.25)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        clock.now += 2
+        await spaced_burst(pilot, clock, "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        for _ in range(3):
+            await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen), "the first Enter after a quiet spell counts"
+        assert table.session.history == [], "the rest of the burst must not play a card"
+
+
+async def test_the_quiet_spell_counts_from_when_the_pass_screen_came_on_top() -> None:
+    clock = Clock()
+    app = CardGamesApp(settings=FAST, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        cover = PassScreen("Anna", (), CardStyle(), app.keys)
+        clock.now += 5  # building the table took a while
+        app.push_screen(cover)
+        await wait_until(pilot, lambda: app.screen is cover)
+        clock.now += 0.5
+        await pilot.press("enter")
+        assert app.screen is cover, "Enter 0.5 s after the screen came on top must not count"
+
+
+async def test_enters_after_stay_in_the_leave_question_play_no_card() -> None:
+    clock = Clock()
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST, clock=clock,
+                       settle=0.25)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await table_when_my_turn(pilot, app)
+        history = list(table.session.history)
+        view = table.session.view()
+        card = next(a.cards[0] for a in view.legal if isinstance(a, Play))
+        clock.now += 1
+        await pilot.press(*arrows(table.query_one(HandWidget).cursor, view.hand.index(card)))
+        clock.now += 1
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        clock.now += 1
+        await spaced_burst(pilot, clock, "enter")
+        assert app.screen is table
+        assert table.session.history == history, "Enters after Stay must not reach the table"
+        clock.now += 1
+        await pilot.press("q")
+        assert isinstance(app.screen, LeaveDialog), "a key after a pause counts again"
+
+
+def test_a_burst_is_measured_by_when_its_keys_came_not_when_they_were_handled() -> None:
+    clock = Clock()
+    keys = KeyQuiet(clock, 1.0, settle=0.25)
+    keys.key()
+    keys.closed()
+    clock.now += 0.4  # the app was busy drawing the next screen
+    assert not keys.key(age=0.38), "it came 20 ms after the close"
