@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import termios
+import threading
 import time
 from pathlib import Path
 
@@ -92,3 +93,26 @@ def test_pythonioencoding_ascii_draws_no_escapes_on_a_terminal() -> None:
     assert b"Leave" in shown
     assert b"\\u" not in shown, "no escaped Unicode reaches the terminal"
     assert shown.isascii()
+
+
+def test_a_signal_ends_the_process_even_when_the_app_cannot_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A terminal that is gone or no longer read can block the app's own ending for ever."""
+    from cardgames.tui import app as app_module
+    from cardgames.tui.app import CardGamesApp
+    from cardgames.tui.settings import AppSettings
+
+    ended = threading.Event()
+    statuses: list[int] = []
+
+    def fake_exit(status: int) -> None:
+        statuses.append(status)
+        ended.set()
+
+    monkeypatch.setattr(app_module, "SIGNAL_GRACE_SECONDS", 0.01)
+    monkeypatch.setattr(app_module.os, "_exit", fake_exit)
+    app = CardGamesApp(None, AppSettings())
+    app.end_by_signal(signal.SIGHUP)
+    assert ended.wait(10), "the process was not ended"
+    assert statuses == [128 + signal.SIGHUP]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import signal
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -37,6 +39,10 @@ if TYPE_CHECKING:
 
 QUIT = "Quit? The game in progress is saved after every move: keep it to continue it later."
 """The question Ctrl+Q asks while a game runs."""
+
+
+SIGNAL_GRACE_SECONDS = 5.0
+"""Seconds the app has to end by itself after SIGTERM or SIGHUP before it is ended anyway."""
 
 
 class CardGamesApp(App[None]):
@@ -238,9 +244,21 @@ class CardGamesApp(App[None]):
         """Leave the app as Ctrl+Q would, restoring the terminal; exit status 128 + ``signum``.
 
         SIGHUP is what a dropped SSH connection sends, SIGTERM what ``kill`` sends: without this
-        the terminal would stay in the alternate screen with mouse tracking on.
+        the terminal would stay in the alternate screen with mouse tracking on. A terminal that
+        is gone or no longer read can block the restoring writes for ever, so a watchdog ends
+        the process :data:`SIGNAL_GRACE_SECONDS` later in any case, once the games' records
+        are written.
         """
         self.exit(return_code=128 + signum)
+        threading.Thread(
+            target=self._end_anyway, args=(128 + signum,), name="cardgames-end", daemon=True
+        ).start()
+
+    def _end_anyway(self, status: int) -> None:
+        time.sleep(SIGNAL_GRACE_SECONDS)
+        with contextlib.suppress(RuntimeError):
+            self.writer.flush()
+        os._exit(status)
 
     def start_game(
         self, setup: GameSetup, *, replace: bool = False, turn_seconds: float | None = None
