@@ -88,7 +88,7 @@ async def test_history_opens_a_replay_whose_eyes_change_and_steps() -> None:
         assert "Whose eyes" in screen_text(app)
         await pilot.press("v")
         await pilot.pause()
-        assert screen.viewer == 0 and "You's eyes" in screen_text(app)
+        assert screen.viewer == 0 and "your eyes" in screen_text(app)
         await pilot.press("left")
         await pilot.pause()
         assert "Every hand, open" not in screen_text(app), "a seat's eyes before the end"

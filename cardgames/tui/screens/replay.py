@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 
 from cardgames.core.engine import PlayerId
 from cardgames.session.replay import Replay
+from cardgames.session.session import possessive
 from cardgames.tui.boards import load_board
 from cardgames.tui.render import CardStyle, literal
 from cardgames.tui.screens.base import AppScreen
@@ -62,7 +63,7 @@ class ReplayScreen(AppScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Draw the last step."""
+        """Draw the step chosen (the last, unless ``step`` was set before)."""
         self.board.can_focus = False
         self.redraw()
 
@@ -79,7 +80,7 @@ class ReplayScreen(AppScreen[None]):
             eyes = "every hand open"
         else:
             who, hands = int(self.viewer), None
-            eyes = f"{replay.names[who]}'s eyes"
+            eyes = f"{possessive(replay.names[who])} eyes"
         log = replay.log(self.step, who, open_hands=hands is not None)
         info = TableInfo(names=replay.names, bots=frozenset(), viewer=who, log=tuple(log[-60:]),
                          style=self.style, open_hands=hands)
