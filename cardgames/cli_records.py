@@ -58,17 +58,35 @@ def _record(file: str) -> object:
     from pathlib import Path
 
     from cardgames.session.record import RecordError
-    from cardgames.session.savefile import read, records_dir, saved_games
+    from cardgames.session.savefile import read
 
     if file == "last":
-        games = saved_games(records_dir(), finished=True).games
-        if not games:
+        record = _last_record()
+        if record is None:
             raise click.UsageError("there is no finished game to replay yet")
-        return games[0].record
+        return record
     try:
         return read(Path(file))
     except RecordError as error:
         raise click.UsageError(f"{file}: {error}") from None
+
+
+def _last_record() -> object:
+    """The record of the latest finished game: found through the history (one query), else by
+    reading the records folder (a game whose statistics were never written); None if none."""
+    from cardgames.session.history import history, past_record
+    from cardgames.session.record import RecordError
+    from cardgames.session.savefile import records_dir, saved_games
+    from cardgames.session.stats import StatsError, stats_path
+
+    try:
+        latest = history(stats_path(), limit=1)
+        if latest:
+            return past_record(records_dir(), latest[0])
+    except (StatsError, RecordError):
+        pass
+    games = saved_games(records_dir(), finished=True).games
+    return games[0].record if games else None
 
 
 @click.command()

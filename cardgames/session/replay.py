@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardgames.core.cards import Card
 from cardgames.core.engine import Event, Game, PlayerId, State, View
 from cardgames.core.errors import CardGameError
 from cardgames.core.registry import load_game
@@ -123,16 +124,23 @@ class Replay:
         """What ``viewer`` (a seat, or None for the public) saw after ``step`` moves."""
         return self.state_at(step).view(viewer)
 
-    def open_views(self, step: int) -> tuple[View, ...]:
-        """Every seat's view after ``step`` moves: all hands open.
+    def open_hands(self, step: int) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's cards after ``step`` moves, seat 0 first, for the view with every hand
+        open: what the game's public view gives once it is over (``open_hands``), else each
+        seat's own hand as that seat saw it (a game without hands gives none).
 
         Raises:
             ValueError: If the game is unfinished (that would give away a live game).
+            IndexError: If ``step`` is not 0 .. ``len(self)``.
         """
         if not self.is_finished:
             raise ValueError("an unfinished game cannot be shown with every hand open")
         state = self.state_at(step)
-        return tuple(state.view(seat) for seat in range(len(self.names)))
+        given = getattr(state.view(None), "open_hands", None)
+        if given is not None:
+            return tuple(tuple(cards) for cards in given)
+        return tuple(tuple(getattr(state.view(seat), "hand", ()))
+                     for seat in range(len(self.names)))
 
     def log(self, step: int, viewer: PlayerId | None, *, open_hands: bool = False) -> list[str]:
         """The log lines of moves 1 .. ``step`` for ``viewer`` (every card shown with

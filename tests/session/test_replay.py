@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -40,14 +41,15 @@ def test_hands_open_only_once_the_game_is_over() -> None:
     live = Replay(record_of(session, id="g", started=STARTED))
     assert not live.is_finished
     with pytest.raises(ValueError, match="unfinished"):
-        live.open_views(3)
+        live.open_hands(3)
     with pytest.raises(ValueError, match="unfinished"):
         live.log(3, None, open_hands=True)
     play(session, Rng(7), 100_000)
     done = Replay(record_of(session, id="g", started=STARTED, finished=STARTED))
     assert done.is_finished
-    views = done.open_views(5)
-    assert [view.hand for view in views] == [done.view(5, seat).hand for seat in range(len(views))]
+    hands = done.open_hands(5)
+    assert list(hands) == [done.view(5, seat).hand for seat in range(len(hands))]
+    assert done.open_hands(len(done)) == done.view(len(done), None).open_hands
     assert any("(" in line for line in done.log(len(done), None, open_hands=True))
 
 
@@ -58,3 +60,25 @@ def test_a_bad_command_is_named() -> None:
     broken = GameRecord("g", record.setup, (*record.commands[:4], "dance"), None, STARTED)
     with pytest.raises(RecordError, match="command 5"):
         Replay(broken)
+
+
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_every_game_shows_every_hand_open_once_finished_and_never_before(game: str) -> None:
+    setup = setup_for(game, 3, 1, players=2)
+    if game == "zoliky":
+        setup = replace(setup, options={"target": 0})
+    session = new_session(setup)
+    play(session, Rng(3), 6)
+    live = Replay(record_of(session, id="g", started=STARTED))
+    with pytest.raises(ValueError, match="unfinished"):
+        live.open_hands(0)
+    play(session, Rng(3), 100_000)
+    done = Replay(record_of(session, id="g", started=STARTED, finished=STARTED))
+    middle = len(done) // 2
+    hands = done.open_hands(middle)
+    assert len(hands) == 2
+    for seat, cards in enumerate(hands):
+        assert cards == tuple(getattr(done.view(middle, seat), "hand", ()))
+    final = getattr(done.view(len(done), None), "open_hands", None)
+    if final is not None:
+        assert done.open_hands(len(done)) == tuple(map(tuple, final))

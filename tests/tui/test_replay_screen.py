@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime
+
+from cardgames.core.rng import Rng
+from cardgames.session.autosave import Autosave
+from cardgames.session.record import record_of
+from cardgames.session.replay import Replay
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
+from cardgames.tui.render import CardStyle
 from cardgames.tui.screens.replay import OPEN, ReplayScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
+from tests.session.play import PLAYABLE, new_session, play, setup_for
 from tests.tui.drive import screen_name
 from tests.tui.screen_text import screen_text
 
@@ -41,3 +50,73 @@ async def test_replay_from_the_game_over_screen_steps_through_the_game() -> None
         assert screen.viewer == 0 and "eyes" in screen_text(app)
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
+
+
+SHORT = {"makao": 5, "shithead": 3, "spite_malice": 1, "zoliky": 5, "trash": 4}
+"""Seeds whose random two-player games are short."""
+
+
+def _finished(game: str, seed: int) -> Replay:
+    """A finished game of one person and a computer player, saved as the app saves it."""
+    setup = setup_for(game, seed, 1, players=2)
+    if game == "zoliky":
+        setup = replace(setup, options={"target": 0})
+    session = new_session(setup)
+    play(session, Rng(seed), 100_000)
+    moment = datetime(2026, 12, 1, 10, seed, tzinfo=UTC)
+    saver = Autosave.start(session, moment)
+    saver.save(session, moment)
+    return Replay(saver.record(session, moment))
+
+
+async def test_history_opens_a_replay_whose_eyes_change_and_steps() -> None:
+    _finished("shithead", 3)
+    latest = _finished("makao", 5)
+    app = CardGamesApp(None, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: "h History" in screen_text(app))
+        await pilot.press("h")
+        await wait_until(pilot, lambda: screen_name(app) == "HistoryScreen")
+        lines = screen_text(app)
+        assert lines.index("Makao  You, Bot 1") < lines.index("Shithead  You, Bot 1")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.replay.record.commands == latest.record.commands
+        assert screen.viewer == OPEN and "Every hand, open" in screen_text(app)
+        assert "Whose eyes" in screen_text(app)
+        await pilot.press("v")
+        await pilot.pause()
+        assert screen.viewer == 0 and "your eyes" in screen_text(app)
+        await pilot.press("left")
+        await pilot.pause()
+        assert "Every hand, open" not in screen_text(app), "a seat's eyes before the end"
+        move = latest.moves[-2]
+        assert f"Move {move.number}: {latest.names[move.player]}: {move.command}" in screen_text(
+            app)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "HistoryScreen")
+
+
+async def test_every_board_draws_every_hand_open_and_a_live_game_never() -> None:
+    app = CardGamesApp(None, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        for game in PLAYABLE:
+            replay = _finished(game, SHORT[game])
+            screen = ReplayScreen(replay, CardStyle())
+            screen.step = len(replay) // 2
+            app.push_screen(screen)
+            marker = "Trash has no hands" if game == "trash" else "Every hand, open"
+            await wait_until(pilot, lambda marker=marker: marker in screen_text(app))
+            assert screen.viewer == OPEN and f"move {screen.step} of" in screen_text(app), game
+            await pilot.press("escape")
+        session = new_session(setup_for("makao", 9, 1, players=2))
+        play(session, Rng(9), 8)
+        live = ReplayScreen(Replay(record_of(session, id="live", started=datetime.now(UTC))),
+                            CardStyle())
+        app.push_screen(live)
+        await wait_until(pilot, lambda: app.screen is live)
+        assert live.viewer == 0 and OPEN not in live.eyes
+        await pilot.press("v", "v", "v")
+        assert live.viewer != OPEN and "Every hand, open" not in screen_text(app)

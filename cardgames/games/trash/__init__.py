@@ -12,6 +12,7 @@ from cardgames.core.engine import OptionValue
 from cardgames.games.common import CardGame
 from cardgames.games.trash import notation
 from cardgames.games.trash.engine import TrashState, new_state
+from cardgames.games.trash.position import state_from_json
 from cardgames.games.trash.sample import sample_state
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ GAME = CardGame(
     options=(),
     package=__name__,
     deal=_deal,
-    load=TrashState.from_json,
+    load=state_from_json,
     notation=notation,
     bot_factories=_bots,
     sampler=sample_state,

@@ -12,6 +12,7 @@ from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.games.common import CardGame
 from cardgames.games.zoliky import notation
 from cardgames.games.zoliky.engine import DEFAULT_TARGET, ZolikyState, new_state
+from cardgames.games.zoliky.position import state_from_json
 from cardgames.games.zoliky.sample import sample_state
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ GAME = CardGame(
     ),
     package=__name__,
     deal=_deal,
-    load=ZolikyState.from_json,
+    load=state_from_json,
     notation=notation,
     bot_factories=_bots,
     sampler=sample_state,

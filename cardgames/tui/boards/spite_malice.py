@@ -15,6 +15,7 @@ Keys (the footer shows only those that do something now):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -40,7 +41,7 @@ from cardgames.games.spite_malice.moves import PLACES, RANK_WORDS, STALL_TURNS
 from cardgames.tui.render import CHIP_WIDTH, CardStyle, card_chip, card_text, chip_state
 from cardgames.tui.widgets.board import Board, TableInfo
 from cardgames.tui.widgets.log import LogPanel
-from cardgames.tui.widgets.zone import ZoneBox
+from cardgames.tui.widgets.zone import ZoneBox, open_hands_text
 
 STALL_SHOWN = 40
 """The stall counter shows once it is past this many turns (SM-15)."""
@@ -504,6 +505,7 @@ class SpiteMaliceBoard(Board):
     SpiteMaliceBoard #log { height: 1fr; }
     SpiteMaliceBoard #own-box { height: auto; }
     SpiteMaliceBoard OwnCards { height: auto; }
+    SpiteMaliceBoard #open-hands { height: auto; display: none; }
     """
 
     def compose(self) -> ComposeResult:
@@ -513,6 +515,7 @@ class SpiteMaliceBoard(Board):
         yield LogPanel(id="log")
         with ZoneBox(id="own-box"):
             yield OwnCards(id="own")
+            yield Static(id="open-hands")
 
     def draw(self, view: Any, info: TableInfo) -> None:
         """Draw a :class:`SpiteMaliceView` for ``info.viewer``."""
@@ -526,6 +529,17 @@ class SpiteMaliceBoard(Board):
         own.set_view(view, style)
         box = self.query_one("#own-box", ZoneBox)
         box.border_title = _own_title(view, info)
+
+    def show_open(self, names: Sequence[str], hands: Sequence[Sequence[Card]] | None,
+                  style: CardStyle) -> None:
+        """Every seat's hand in place of the own cards (a replay of a finished game)."""
+        own = self.query_one(OwnCards)
+        board = self.query_one("#open-hands", Static)
+        own.display = hands is None
+        board.display = hands is not None
+        if hands is not None:
+            self.query_one("#own-box", ZoneBox).border_title = "Every hand, open"
+            board.update(open_hands_text(names, hands, style))
 
     def active_zone(self) -> Widget | None:
         """The own cards."""

@@ -439,6 +439,18 @@ class TrashBoard(Board):
         self.query_one(LogPanel).set_lines(info.log, info.style)
         self._draw_table(self._frames[0] if self._frames else self._final)
 
+    def show_open(self, names: Sequence[str], hands: Sequence[Sequence[Card]] | None,
+                  style: CardStyle) -> None:
+        """Every hand open: Trash has no hands, and the face-down positions were never seen by
+        anyone, so the table stays as every seat saw it; the turn box says so."""
+        view, info = self.view, self.info
+        if hands is None or view is None or info is None:
+            return
+        text = self._turn(view, info)
+        text.append("\nEvery hand open: Trash has no hands, and face-down positions stay "
+                    "face down (nobody saw them).", style="italic #9a9a9a")
+        self.query_one("#turn", Static).update(text)
+
     def _play(self, frames: list[Frame]) -> None:
         """Show ``frames`` one after another, then the final table."""
         if self._timer is not None:

@@ -61,11 +61,12 @@ def continue_entry(saved: SavedGame, *, ascii: bool = False) -> Text:
 
 class PickerScreen(AppScreen[None]):
     """Choose a game: arrows and Enter, or its number; a "Continue" entry resumes a saved game;
-    ``q`` quits."""
+    ``h`` lists the finished games, ``s`` shows the statistics, ``q`` quits."""
 
     AUTO_FOCUS = "#games"
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"pick({n - 1})", "Pick", show=False) for n in range(1, 10)),
+        Binding("h", "history", "History"),
         Binding("s", "statistics", "Statistics"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -132,6 +133,12 @@ class PickerScreen(AppScreen[None]):
             return
         self.query_one("#games", OptionList).highlighted = index + len(self.saved)
         self._open(registry.GAMES[index])
+
+    def action_history(self) -> None:
+        """Show the finished games; Enter replays one."""
+        from cardgames.tui.screens.history import HistoryScreen
+
+        self.open(HistoryScreen())
 
     def action_statistics(self) -> None:
         """Show the statistics of the finished games."""

@@ -1,6 +1,6 @@
 """The replay screen: step through a recorded game with the game's own Board, read-only.
 
-← → one move, Home/End the deal and the last move, ``v`` whose eyes (each seat, the public, and
+← → one move, Home/End the deal and the last move, ``v`` whose eyes (each seat in turn, then
 every hand open once the game is over: an unfinished game is never shown open); Esc goes back.
 """
 
@@ -15,8 +15,9 @@ from textual.widgets import Footer, Static
 
 from cardgames.core.engine import PlayerId
 from cardgames.session.replay import Replay
+from cardgames.session.session import possessive
 from cardgames.tui.boards import load_board
-from cardgames.tui.render import CardStyle, shown
+from cardgames.tui.render import CardStyle, literal, shown
 from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.widgets.board import Board, TableInfo
 
@@ -47,10 +48,11 @@ class ReplayScreen(AppScreen[None]):
         self.replay = replay
         self.style = style
         self.step = len(replay)
-        self.eyes: list[PlayerId | str | None] = [*range(len(replay.names)), None]
+        self.eyes: list[PlayerId | str] = [*range(len(replay.names))]
         if replay.is_finished:
             self.eyes.append(OPEN)
-        self.viewer: PlayerId | str | None = OPEN if replay.is_finished else 0
+        people = [seat for seat, spec in enumerate(replay.record.setup.seats) if spec.is_human]
+        self.viewer: PlayerId | str = OPEN if replay.is_finished else (people or [0])[0]
         self.board: Board = load_board(replay.record.setup.game)(id="board")
 
     def compose(self) -> ComposeResult:
@@ -61,7 +63,7 @@ class ReplayScreen(AppScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Draw the last step."""
+        """Draw the step chosen (the last, unless ``step`` was set before)."""
         self.board.can_focus = False
         self.redraw()
 
@@ -72,26 +74,26 @@ class ReplayScreen(AppScreen[None]):
     def redraw(self) -> None:
         """Show the position after ``step`` moves through the chosen eyes."""
         replay = self.replay
-        open_hands = self.viewer == OPEN
-        seat = 0 if open_hands or self.viewer is None else int(self.viewer)
-        view = replay.open_views(self.step)[0] if open_hands else replay.view(
-            self.step, None if self.viewer is None else seat)
-        who = None if self.viewer is None else seat
-        log = replay.log(self.step, who, open_hands=open_hands)
+        if self.viewer == OPEN:
+            who: PlayerId | None = None
+            hands = replay.open_hands(self.step)
+            eyes = "every hand open"
+        else:
+            who, hands = int(self.viewer), None
+            eyes = f"{possessive(replay.names[who])} eyes"
+        log = replay.log(self.step, who, open_hands=hands is not None)
         info = TableInfo(names=replay.names, bots=frozenset(), viewer=who, log=tuple(log[-60:]),
-                         style=self.style)
-        self.board.show(view, info)
-        eyes = ("every hand open" if open_hands else "the public" if self.viewer is None
-                else f"{replay.names[seat]}'s eyes")
+                         style=self.style, open_hands=hands)
+        self.board.show(replay.view(self.step, who), info)
         title = shown(replay.game.title, self.style.ascii)
         text = Text(f" {title} replay ", style="bold #1c1c1c on #ffd75f")
         text.append(f"  move {self.step} of {len(replay)}   seen with ", style="bold")
-        text.append(eyes)
+        text.append(literal(eyes))
         self.query_one("#topbar", Static).update(text)
         move = replay.moves[self.step - 1] if self.step else None
-        looked = (f"Move {move.number}: {replay.names[move.player]}: {move.command}"
-                  if move else "The deal")
-        self.query_one("#status", Static).update(Text(looked))
+        looked = Text("The deal") if move is None else literal(
+            f"Move {move.number}: {replay.names[move.player]}: {move.command}")
+        self.query_one("#status", Static).update(looked)
 
     def action_step(self, delta: int) -> None:
         """One move back or forward."""
@@ -103,7 +105,7 @@ class ReplayScreen(AppScreen[None]):
         self.redraw()
 
     def action_eyes(self) -> None:
-        """The next seat's eyes, then the public, then every hand open (finished games)."""
+        """The next seat's eyes, then every hand open (finished games only)."""
         self.viewer = self.eyes[(self.eyes.index(self.viewer) + 1) % len(self.eyes)]
         self.redraw()
 

@@ -25,6 +25,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 
+from cardgames.core.cards import Card
 from cardgames.core.engine import Action, PlayerId, View
 from cardgames.tui.render import CardStyle
 from cardgames.tui.widgets.hand import HandWidget
@@ -41,6 +42,8 @@ class TableInfo:
         viewer: The seat whose view is shown, or None for the public view (during a hand-over).
         log: The action log from the viewer's side, oldest first.
         style: How to draw cards.
+        open_hands: Per seat the cards to show open (a replay of a finished game), or None
+            for the View's own ``open_hands``.
     """
 
     names: tuple[str, ...]
@@ -48,6 +51,7 @@ class TableInfo:
     viewer: PlayerId | None
     log: tuple[str, ...]
     style: CardStyle
+    open_hands: tuple[tuple[Card, ...], ...] | None = None
 
 
 class Board(Widget):
@@ -117,21 +121,29 @@ class Board(Widget):
     def show(self, view: View, info: TableInfo) -> None:
         """Draw ``view`` for ``info.viewer``; called after every change of the game or viewer.
 
-        Keeps both, calls :meth:`draw`, shows a finished game's ``open_hands`` in every
-        :class:`HandBox`, refreshes the footer, then moves the focus if the zone the player
-        acts in changed.
+        Keeps both, calls :meth:`draw`, shows the open hands (``info.open_hands``, else a
+        finished game's ``open_hands``) with :meth:`show_open`, refreshes the footer, then moves
+        the focus if the zone the player acts in changed.
         """
         self.view = view
         self.info = info
         self.draw(view, info)
-        for box in self.query(HandBox):
-            box.show_open(info.names, getattr(view, "open_hands", None), info.style)
+        hands = info.open_hands
+        self.show_open(info.names, getattr(view, "open_hands", None) if hands is None else hands,
+                       info.style)
         self.refresh_bindings()
         self._follow_zone(view)
 
     def draw(self, view: Any, info: TableInfo) -> None:
         """Draw the game's View; every Board implements it."""
         raise NotImplementedError
+
+    def show_open(self, names: Sequence[str], hands: Sequence[Sequence[Card]] | None,
+                  style: CardStyle) -> None:
+        """Show every seat's cards (``hands``, seat 0 first) in place of the viewer's own, or,
+        with None, the viewer's own again; by default in every :class:`HandBox`."""
+        for box in self.query(HandBox):
+            box.show_open(names, hands, style)
 
     def status_hint(self, view: View, info: TableInfo) -> str:
         """A short hint of what the viewing player can do now, for the status line."""
