@@ -44,11 +44,7 @@ def export_text(
         raise RecordError(f"the game cannot be set up: {error}") from None
     if open_hands:
         viewer = None
-    # The game's log words a seat called "You" as the reader; from other eyes it needs a name.
-    names = [
-        f"Player {seat + 1}" if spec.name == "You" and seat != viewer else spec.name
-        for seat, spec in enumerate(setup.seats)
-    ]
+    names = replay.names_for(viewer)
     lines = _header(record, replay.game, code, viewer, open_hands)
     shown = range(len(names)) if open_hands else () if viewer is None else (viewer,)
     for owner in shown:

@@ -159,11 +159,22 @@ class Replay:
                     lines.append(line)
         return lines
 
+    def names_for(self, viewer: PlayerId | None) -> tuple[str, ...]:
+        """The seats' names as ``viewer`` (None: nobody's eyes) reads them.
+
+        The game's log words a seat called "You" as the reader; seen through other eyes that
+        seat needs a name of its own: "Player N" (N counted from 1).
+        """
+        return tuple(
+            f"Player {seat + 1}" if name == "You" and seat != viewer else name
+            for seat, name in enumerate(self.names)
+        )
+
     def describe(self, event: Event, viewer: PlayerId | None, *, open_hands: bool = False) -> str:
         """One log line; with ``open_hands`` the public line plus any private cards."""
         if not open_hands:
-            return self.game.describe(event.for_viewer(viewer), viewer, self.names)
-        line = self.game.describe(event.for_viewer(None), None, self.names)
+            return self.game.describe(event.for_viewer(viewer), viewer, self.names_for(viewer))
+        line = self.game.describe(event.for_viewer(None), None, self.names_for(None))
         if event.private and event.cards and line:
             line += " (" + " ".join(card.symbol for card in event.cards) + ")"
         return line

@@ -81,8 +81,9 @@ class ReplayScreen(AppScreen[None]):
         else:
             who, hands = int(self.viewer), None
             eyes = f"{possessive(replay.names[who])} eyes"
+        names = replay.names_for(who)
         log = replay.log(self.step, who, open_hands=hands is not None)
-        info = TableInfo(names=replay.names, bots=frozenset(), viewer=who, log=tuple(log[-60:]),
+        info = TableInfo(names=names, bots=frozenset(), viewer=who, log=tuple(log[-60:]),
                          style=self.style, open_hands=hands)
         self.board.show(replay.view(self.step, who), info)
         title = shown(replay.game.title, self.style.ascii)
@@ -92,7 +93,7 @@ class ReplayScreen(AppScreen[None]):
         self.query_one("#topbar", Static).update(text)
         move = replay.moves[self.step - 1] if self.step else None
         looked = Text("The deal") if move is None else literal(
-            f"Move {move.number}: {replay.names[move.player]}: {move.command}")
+            f"Move {move.number}: {names[move.player]}: {move.command}")
         self.query_one("#status", Static).update(looked)
 
     def action_step(self, delta: int) -> None:
