@@ -13,6 +13,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardgames.core.engine import Action, Event, OptionSpec, OptionValue, PlayerId, State, View
+from cardgames.core.rng import Rng
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
@@ -53,8 +54,15 @@ class CardGame:
         deal: Deals a new position (see :data:`Deal`).
         load: Rebuilds a position saved by ``State.to_json``.
         notation: The game's notation module.
-        bot_factories: The game's bots by name, the default (heuristic) bot first.
+        bot_factories: The game's own bots by name, the heuristic bot first (the ``normal``
+            level; see :meth:`bots`).
         clock_seconds: The default turn time in seconds for games with a turn clock, else None.
+        sampler: ``sample_state(view, rng)``: a full position consistent with what the viewing
+            seat can see (the search bot's and undo's deal of the unseen cards), or None.
+        evaluate: For the search bot: the chance (0.0 .. 1.0) that a seat wins an unfinished
+            position, or None to count every unfinished playout as even.
+        search_playouts: The ``hard`` level's playouts per decision.
+        search_depth: The longest playout of the ``hard`` level, in actions.
     """
 
     name: str
@@ -69,6 +77,10 @@ class CardGame:
     notation: Notation
     bot_factories: Callable[[], dict[str, Callable[[], Bot]]]
     clock_seconds: int | None = None
+    sampler: Callable[[View, Rng], State] | None = None
+    evaluate: Callable[[State, PlayerId], float] | None = None
+    search_playouts: int = 120
+    search_depth: int = 40
 
     def check_options(self, options: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
         """Every option's value: the given ones checked, the missing ones at their default.
@@ -130,6 +142,27 @@ class CardGame:
         """The player-facing rules in Markdown, with the command grammar."""
         return resources.files(self.package).joinpath("rules.md").read_text(encoding="utf-8")
 
+    def sample_state(self, view: View, rng: Rng) -> State:
+        """A full position consistent with ``view``, its unseen cards dealt from ``rng``.
+
+        Raises:
+            NotImplementedError: If the game has no sampler.
+        """
+        if self.sampler is None:
+            raise NotImplementedError(f"{self.title} cannot deal the cards a seat has not seen")
+        return self.sampler(view, rng)
+
     def bots(self) -> dict[str, Callable[[], Bot]]:
-        """The bots by name; the first is the default computer player."""
-        return self.bot_factories()
+        """The computer players by name: the levels ``normal`` (the default, first), ``easy``
+        and ``hard`` (with a sampler), then the game's own bots."""
+        from cardgames.bots.levels import level_bots
+
+        own = self.bot_factories()
+        levels = level_bots(
+            next(iter(own.values())),
+            self.sampler,
+            self.evaluate,
+            playouts=self.search_playouts,
+            depth=self.search_depth,
+        )
+        return {"normal": levels.pop("normal"), **levels, **own}
