@@ -221,6 +221,13 @@ def cli(
     "--seed", int, None, "a whole number", metavar="N", help="Seed of the deal [default: random]."
 )
 @option_option
+@click.option(
+    "--level",
+    default=None,
+    metavar="LEVEL[,LEVEL...]",
+    help="Computer level: easy, normal or hard; one for all, or one per computer player "
+    "[default: normal].",
+)
 @ascii_option
 @four_colour_option
 @bot_delay_option
@@ -231,6 +238,7 @@ def play(
     bots: int | None,
     seed: int | None,
     options: tuple[str, ...],
+    level: str | None,
     ascii_cards: bool,
     four_colour: bool,
     bot_delay: float,
@@ -242,12 +250,26 @@ def play(
     """
     info = _game(game)
     count = min(4, info.max_players) if players is None else players
-    setup = _setup(info, count, count - 1 if bots is None else bots, seed, options)
+    computers = count - 1 if bots is None else bots
+    levels = ["default"] if level is None else _bot_list(info, level, "--level")
+    if len(levels) == 1:
+        levels *= max(computers, 1)
+    if len(levels) != max(computers, 1):
+        raise click.UsageError(
+            f"--level names {len(levels)} levels for {computers} computer players; "
+            "give one for all or one for each"
+        )
+    setup = _setup(info, count, computers, seed, options, levels[:computers])
     _run_app(setup, _settings(ascii_cards, four_colour, bot_delay, turn_seconds))
 
 
 def _setup(
-    info: GameInfo, players: int, bots: int, seed: int | None, options: tuple[str, ...]
+    info: GameInfo,
+    players: int,
+    bots: int,
+    seed: int | None,
+    options: tuple[str, ...],
+    levels: Sequence[str],
 ) -> GameSetup:
     """A checked set-up, or a usage error with the reason."""
     import secrets
@@ -255,7 +277,7 @@ def _setup(
     try:
         setup = GameSetup(
             info.name,
-            default_seats(players, bots),
+            default_seats(players, bots, levels),
             dict.fromkeys(options, True),
             secrets.randbelow(1_000_000) if seed is None else seed,
         )
@@ -263,6 +285,16 @@ def _setup(
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     return setup
+
+
+def _bot_list(info: GameInfo, text: str, option: str) -> list[str]:
+    """The comma-separated computer players of ``text``, each checked against the game's."""
+    kinds = [word.strip().lower() for word in text.split(",")]
+    if not all(kinds):
+        raise click.UsageError(f"{option} must be names separated by commas, not {text!r}")
+    for kind in kinds:
+        _check_bot(info, kind)
+    return kinds
 
 
 @cli.command(epilog=GAMES_EPILOG)
@@ -338,6 +370,56 @@ def simulate(
     click.echo(f"average turns     {result.average_actions:.1f}")
     click.echo(f"wins per seat     {wins}")
     click.echo(f"games per second  {result.games_per_second:,.1f}")
+
+
+@cli.command(epilog=GAMES_EPILOG)
+@click.argument("game")
+@click.option(
+    "--bots",
+    default="hard,normal",
+    metavar="BOT,BOT[,...]",
+    show_default=True,
+    help="The computer players to match: levels (easy, normal, hard) or the game's bots.",
+)
+@number_option(
+    "--players", int, 1, "a whole number", metavar="N", default=2, show_default=True,
+    help="Seats per game.",
+)
+@number_option(
+    "--games", int, 1, "a whole number", metavar="N", default=200, show_default=True,
+    help="Games to play.",
+)
+@number_option(
+    "--seed", int, None, "a whole number", metavar="N", default=1, show_default=True,
+    help="Seed of the first deal.",
+)
+@option_option
+def tournament(
+    game: str, bots: str, players: int, games: int, seed: int, options: tuple[str, ...]
+) -> None:
+    """Play computer players of GAME against each other, seats rotated.
+
+    Each deal is played once from every seat. Prints each bot's win rate with its 95% (Wilson)
+    interval, the games per second, and the median and 99th-percentile time per move of each
+    bot (moves with a choice), next to the speed of the reference engine in the same run.
+    """
+    from cardgames.tournament import format_result
+    from cardgames.tournament import tournament as run
+
+    info = _game(game)
+    kinds = _bot_list(info, bots, "--bots")
+    try:
+        result = run(
+            info.name,
+            kinds,
+            games=games,
+            players=players,
+            seed=seed,
+            options=dict.fromkeys(options, True),
+        )
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    click.echo(format_result(result, seed))
 
 
 def _check_bot(info: GameInfo, bot: str) -> None:

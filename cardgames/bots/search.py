@@ -16,7 +16,7 @@ from the ``rng`` it is given, so the same seed and commands give the same choice
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from cardgames.bots import Bot
 from cardgames.core.engine import Action, Outcome, PlayerId, State, View
@@ -49,6 +49,25 @@ def outcome_value(outcome: Outcome, seat: PlayerId) -> float:
         return 0.0
     behind = len(ranking) - 1 - ranking.index(seat)
     return 0.5 * behind / (len(ranking) - 1)
+
+
+def shedding_value(left: Sequence[int], seat: PlayerId, finished: Sequence[PlayerId]) -> float:
+    """An ``evaluate`` for games won by the first seat to go out: cards left against the rival's.
+
+    Args:
+        left: The cards (or points) each seat still has to get rid of.
+        seat: The seat to score.
+        finished: The seats out so far, in order.
+
+    Returns:
+        1.0 if ``seat`` went out first, 0.25 if another did; otherwise ``r / (own + r)`` where
+        ``own`` is what ``seat`` has left and ``r`` the least that a seat still in has left.
+    """
+    if finished:
+        return 1.0 if finished[0] == seat else 0.25
+    own = left[seat]
+    rival = min(count for other, count in enumerate(left) if other != seat)
+    return rival / (own + rival) if own + rival else 0.5
 
 
 def play_out(state: State, policy: Bot, rng: Rng, depth: int) -> None:
