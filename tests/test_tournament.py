@@ -56,7 +56,8 @@ def test_tournament_command_prints_rates_intervals_and_times() -> None:
     assert result.exit_code == 0, result.output
     assert "Makao, 2 players, 4 games from seed 1, seats rotated" in result.output
     assert "games per second" in result.output and "actions/s of the reference" in result.output
-    rows = [line.split() for line in result.output.splitlines() if line.startswith(("normal", "random"))]
+    lines = result.output.splitlines()
+    rows = [line.split() for line in lines if line.startswith(("normal", "random"))]
     assert [row[:2] for row in rows] == [["normal", "4"], ["random", "4"]]
 
 

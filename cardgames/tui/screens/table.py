@@ -14,16 +14,17 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
+from textual.worker import get_current_worker
 
-from cardgames.core.engine import PlayerId
+from cardgames.core.engine import Action, PlayerId
 from cardgames.session.commands import Accepted, Rejected, Result
-from cardgames.session.session import Session
+from cardgames.session.session import BotTurn, Session
 from cardgames.tui.boards import load_board
 from cardgames.tui.render import CardStyle, cards_in_text, shorten_words, shown
 from cardgames.tui.screens.dialogs import ConfirmDialog
@@ -77,6 +78,7 @@ class TableScreen(Screen[None]):
         self.note = ""
         self.too_small = False
         self._bot_timer: Timer | None = None
+        self._thinking: BotTurn | None = None
         self._clock_timer: Timer | None = None
         self._shown_seconds: int | None = None
         self._covered = False
@@ -152,12 +154,39 @@ class TableScreen(Screen[None]):
             self._start_clock()
 
     def _bot_step(self) -> None:
+        """Let the computer player to act move: at once, or after thinking in a worker thread
+        (a search bot), while the table keeps redrawing and answering keys."""
         self._bot_timer = None
-        if self.is_attached and self.session.bot_to_move and not self._covered:
-            self.session.step_bot()
+        if not (self.is_attached and self.session.bot_to_move and not self._covered):
+            return
+        turn = self.session.bot_turn()
+        assert turn is not None
+        if turn.thinks:
+            self._thinking = turn
+            self._think(turn)
+        else:
+            self._bot_moved(turn, turn.think())
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, turn: BotTurn) -> None:
+        action = turn.think()
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._bot_thought, turn, action)
+
+    def _bot_thought(self, turn: BotTurn, action: Action) -> None:
+        """A worker's choice is played only if nobody dropped the turn meanwhile (leaving,
+        undo) and the game is still where it was."""
+        if turn is not self._thinking:
+            return
+        self._thinking = None
+        if self.is_attached and not self._covered:
+            self._bot_moved(turn, action)
+
+    def _bot_moved(self, turn: BotTurn, action: Action) -> None:
+        if self.session.play_bot_turn(turn, action) is not None:
             # The table changed: an error about the human's last try no longer applies.
             self.error = self.note = ""
-            self.advance()
+        self.advance()
 
     def _hand_over(self, seat: PlayerId) -> None:
         self._covered = True
@@ -406,6 +435,7 @@ class TableScreen(Screen[None]):
 
     def _stop_timers(self) -> None:
         self._stop_clock()
+        self._thinking = None
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
