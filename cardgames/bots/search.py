@@ -128,13 +128,17 @@ class SearchBot:
             rng: The seat's random stream; the only source of randomness.
 
         Returns:
-            One element of ``legal``; the only one at once if there is one.
+            One element of ``legal``; the only one at once if there is one. Among actions that
+            do equally well, the policy's own choice.
         """
         if len(legal) == 1:
             return legal[0]
         deals: list[tuple[State, int]] = []
         totals = [0.0] * len(legal)
-        candidates = list(range(len(legal)))
+        # The policy's own choice goes first, so it wins every tie (a search that learns
+        # nothing plays as the heuristic would).
+        preferred = legal.index(self.policy.choose(view, legal, rng))
+        candidates = [preferred, *(index for index in range(len(legal)) if index != preferred)]
         rounds = max(1, math.ceil(math.log2(len(legal))))
         played = 0
         for _ in range(rounds):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
 from cardgames.core.cards import Card
+from cardgames.core.rng import Rng
 
 PlayerId: TypeAlias = int
 """A seat number, 0 .. players-1, clockwise."""
@@ -86,7 +87,13 @@ class OptionSpec:
 
 
 class State(Protocol):
-    """One position of a game. Mutable inside; everything it returns is immutable."""
+    """One position of a game. Mutable inside; everything it returns is immutable.
+
+    Attributes:
+        rng: The seeded RNG of the position; it makes every shuffle of the game.
+    """
+
+    rng: Rng
 
     @property
     def players(self) -> int:
@@ -165,6 +172,15 @@ class Game(Protocol):
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """Rebuild a State saved by ``State.to_json``."""
+        ...
+
+    def sample_state(self, view: View, rng: Rng) -> State:
+        """A full position consistent with everything the seat of ``view`` sees or has seen,
+        every card it has not seen dealt at random from ``rng``.
+
+        Raises:
+            NotImplementedError: If the game has no sampler.
+        """
         ...
 
     def parse_command(self, view: View, text: str) -> Action:

@@ -38,6 +38,14 @@ class Notation(Protocol):
 Deal = Callable[[int, int, Mapping[str, OptionValue], int], State]
 """``deal(players, seed, options, game_number)``: a new position; options already checked."""
 
+Sampler = Callable[[View, Rng], State]
+"""``sample(view, rng)``: a full position that the seat of ``view`` cannot tell from the real one.
+
+Everything the seat sees or has seen stays as it is; every card it has not seen is dealt at
+random (from ``rng``) into the places it cannot see, every count kept. The position's own RNG is
+seeded from ``rng``, so play after it is deterministic.
+"""
+
 
 @dataclass(frozen=True)
 class CardGame:
@@ -57,8 +65,8 @@ class CardGame:
         bot_factories: The game's own bots by name, the heuristic bot first (the ``normal``
             level; see :meth:`bots`).
         clock_seconds: The default turn time in seconds for games with a turn clock, else None.
-        sampler: ``sample_state(view, rng)``: a full position consistent with what the viewing
-            seat can see (the search bot's and undo's deal of the unseen cards), or None.
+        sampler: Deals a position consistent with one seat's view (see :data:`Sampler`), or None
+            while the game has none (the search bot and undo need it).
         evaluate: For the search bot: the chance (0.0 .. 1.0) that a seat wins an unfinished
             position, or None to count every unfinished playout as even.
         search_playouts: The ``hard`` level's playouts per decision.
@@ -77,7 +85,7 @@ class CardGame:
     notation: Notation
     bot_factories: Callable[[], dict[str, Callable[[], Bot]]]
     clock_seconds: int | None = None
-    sampler: Callable[[View, Rng], State] | None = None
+    sampler: Sampler | None = None
     evaluate: Callable[[State, PlayerId], float] | None = None
     search_playouts: int = 120
     search_depth: int = 40
@@ -126,6 +134,24 @@ class CardGame:
         """Rebuild a position saved by ``State.to_json``."""
         return self.load(data)
 
+    def sample_state(self, view: View, rng: Rng) -> State:
+        """A full position consistent with everything the seat of ``view`` sees or has seen.
+
+        Its own cards and the public zones are as in ``view``; every card that seat has not seen
+        is dealt at random from ``rng`` into the places it cannot see (other hands, the stock,
+        face-down cards), with every count kept. The position's RNG is seeded from ``rng``.
+
+        Args:
+            view: A view given by ``State.view`` (a seat's, or the public one).
+            rng: The randomness of the deal; it is advanced.
+
+        Raises:
+            NotImplementedError: If this game has no sampler.
+        """
+        if self.sampler is None:
+            raise NotImplementedError(f"{self.title} cannot deal a position from a view yet")
+        return self.sampler(view, rng)
+
     def parse_command(self, view: View, text: str) -> Action:
         """Read a typed command for the seat whose view is given (see the game's notation)."""
         return self.notation.parse_command(view, text)
@@ -141,16 +167,6 @@ class CardGame:
     def rules_text(self) -> str:
         """The player-facing rules in Markdown, with the command grammar."""
         return resources.files(self.package).joinpath("rules.md").read_text(encoding="utf-8")
-
-    def sample_state(self, view: View, rng: Rng) -> State:
-        """A full position consistent with ``view``, its unseen cards dealt from ``rng``.
-
-        Raises:
-            NotImplementedError: If the game has no sampler.
-        """
-        if self.sampler is None:
-            raise NotImplementedError(f"{self.title} cannot deal the cards a seat has not seen")
-        return self.sampler(view, rng)
 
     def bots(self) -> dict[str, Callable[[], Bot]]:
         """The computer players by name: the levels ``normal`` (the default, first), ``easy``

@@ -6,6 +6,11 @@ seats, keeps the history (a game is its set-up plus its commands), runs the bots
 against bots, runs the turn clock of games that have one, and manages hand-over between humans:
 when the next human to act is not the one who saw the table last, it serves only the public view
 until that human says ``ready``.
+
+Undo cannot peek: after taking a turn back, every card the player could not see there is dealt
+afresh by the game's ``sample_state`` from a seed drawn from the game's RNG, and that redeal is
+recorded (``#deal 12345`` in :meth:`Session.commands`), so replaying a record still gives the
+identical game while redoing a move shows nothing learned before.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from cardgames.core.engine import Action, Event, Game, Outcome, PlayerId, State,
 from cardgames.core.errors import CardGameError
 from cardgames.core.registry import load_game
 from cardgames.core.rng import Rng
-from cardgames.session.commands import Accepted, Rejected, Result
+from cardgames.session.commands import Accepted, Redeal, Rejected, Result, parse_redeal
 from cardgames.session.setup import GameSetup
 
 Clock = Callable[[], float]
@@ -94,6 +99,7 @@ class Session:
         self.history: list[tuple[PlayerId, Action]] = []
         self.events: list[Event] = []
         self._moves = 0
+        self._timeouts: set[int] = set()
         self._bots: dict[PlayerId, tuple[Bot, Rng]] = {}
         seat_rng = Rng(setup.seed ^ 0x5EED)
         factories: dict[str, Callable[[], Bot]] = getattr(self.game, "bots", lambda: {})()
@@ -310,39 +316,107 @@ class Session:
     # ----------------------------------------------------------------- undo
 
     def can_undo(self, seat: PlayerId) -> bool:
-        """True if ``seat`` may take back his last move: the only human, against bots."""
-        return (
-            self.humans == (seat,)
-            and len(self._bots) > 0
-            and any(player == seat for player, _ in self.history)
-        )
+        """True if ``seat`` may take back his last turn (see :meth:`undo`)."""
+        return isinstance(self._undo_start(seat), int)
+
+    def _undo_start(self, seat: PlayerId) -> int | str:
+        """Where ``seat``'s last turn starts in the history, or why it cannot be taken back."""
+        if self.humans != (seat,) or not self._bots:
+            return "Undo is only for a game against computer players."
+        if self.is_over:
+            return "The game is over; its moves cannot be taken back."
+        if getattr(self.game, "sampler", None) is None:
+            return f"Undo is not available in {self.game.title} yet."
+        history = self.history
+        moves = [
+            i for i, (player, action) in enumerate(history)
+            if player == seat and not isinstance(action, Redeal)
+        ]
+        if not moves:
+            return "There is no move of yours to undo."
+        start = moves[-1]
+        while (
+            start > 0
+            and history[start - 1][0] == seat
+            and not isinstance(history[start - 1][1], Redeal)
+        ):
+            start -= 1
+        if any(start <= index for index in self._timeouts):
+            return "The turn clock played that move for you; a time-out cannot be taken back."
+        return start
 
     def undo(self, seat: PlayerId) -> Result:
-        """Take back ``seat``'s last turn and every bot move after it, by replaying the rest.
+        """Take back ``seat``'s last turn and every bot move after it, then redeal the unseen.
 
         A turn is the run of ``seat``'s consecutive commands (a draw and the play of the drawn
-        card, a play and its demand), so a card seen during the turn cannot be un-seen cheaply.
+        card, a play and its demand). The game goes back to the position before it, and every
+        card ``seat`` could not see there (the stock order, face-down cards, other hands) is dealt
+        afresh by the game's ``sample_state`` from a seed drawn from the game's RNG; the seed is
+        recorded in the history as a :class:`Redeal`, so a replay gives the same cards. Undo is
+        only for the one human against bots, never once the game is over, and never for a turn
+        the turn clock ended with a time-out move.
 
         Returns:
             Accepted (with no events), or Rejected when undo is not allowed.
         """
-        if not self.can_undo(seat):
-            if self.humans != (seat,) or not self._bots:
-                return Rejected("Undo is only for a game against computer players.")
-            return Rejected("There is no move of yours to undo.")
-        start = max(i for i, (player, _) in enumerate(self.history) if player == seat)
-        while start > 0 and self.history[start - 1][0] == seat:
-            start -= 1
-        kept = self.history[:start]
-        self._moves += 1
+        start = self._undo_start(seat)
+        if isinstance(start, str):
+            return Rejected(start)
+        seed = self._state.rng.randrange(2**32)
+        self._replay(self.history[:start])
+        self._redeal(seat, Redeal(seed))
+        self._sync_clock(restart=True)
+        return Accepted(seat, None, "undo", ())
+
+    def _replay(self, history: list[tuple[PlayerId, Action]]) -> None:
+        """Deal again and play ``history`` (moves and redeals) without asking the bots."""
         self._state = self._deal()
         self.history = []
         self.events = []
-        for player, action in kept:
+        self._timeouts = {index for index in self._timeouts if index < len(history)}
+        for player, action in history:
+            if isinstance(action, Redeal):
+                self._redeal(player, action)
+            else:
+                self.events.extend(self._state.apply(action))
+                self.history.append((player, action))
+
+    def _redeal(self, seat: PlayerId, redeal: Redeal) -> None:
+        """Deal every card ``seat`` cannot see afresh from the redeal's seed."""
+        view = self._state.view(seat)
+        self._state = self.game.sample_state(view, Rng(redeal.seed))
+        self.history.append((seat, redeal))
+        self._moves += 1
+
+    def replay_command(self, text: str) -> None:
+        """Play one command of a record as it stands, without asking the bots or the seats.
+
+        The text is a move of the seat to act (a bot's or a time-out move too), read from that
+        seat's view, or a redeal line (``#deal 12345``) left by an undo, which deals what the
+        human player could not see as the undo did.
+
+        Raises:
+            CardGameError: If the move cannot be read or is not legal; nothing changes.
+            ValueError: If the game is over, or the redeal line is malformed or stands in a
+                game without exactly one human player.
+        """
+        seat = self._state.current_player
+        if seat is None:
+            raise ValueError("the game is over")
+        redeal = parse_redeal(text)
+        if redeal is not None:
+            if len(self.humans) != 1:
+                raise ValueError("a redeal needs a game with one human player")
+            self._redeal(self.humans[0], redeal)
+        else:
+            action = self.game.parse_command(self._state.view(seat), text)
+            timed_out = action == self._timeout_action()
             self.events.extend(self._state.apply(action))
-            self.history.append((player, action))
+            if timed_out:
+                self._timeouts.add(len(self.history))
+            self.history.append((seat, action))
+            self._moves += 1
         self._sync_clock(restart=True)
-        return Accepted(seat, None, "undo", ())
 
     # ----------------------------------------------------------------- log
 
@@ -356,10 +430,18 @@ class Session:
         return [line for line in lines if line]
 
     def commands(self) -> list[str]:
-        """The command texts of the history, in order (with the set-up, a full record)."""
+        """The command texts of the history, in order (with the set-up, a full record).
+
+        A redeal left by an undo is the line ``#deal 12345``; :meth:`replay_command` reads every
+        line back.
+        """
         texts = []
         replay = self._deal()
         for player, action in self.history:
+            if isinstance(action, Redeal):
+                texts.append(str(action))
+                replay = self.game.sample_state(replay.view(player), Rng(action.seed))
+                continue
             texts.append(self.game.format_action(replay.view(player), action))
             replay.apply(action)
         return texts
@@ -395,7 +477,10 @@ class Session:
         if seat is None or timeout is None:
             return None
         result = self._apply(seat, timeout)
-        return result if isinstance(result, Accepted) else None
+        if not isinstance(result, Accepted):
+            return None
+        self._timeouts.add(len(self.history) - 1)
+        return result
 
     def _timeout_action(self) -> Action | None:
         offer = getattr(self._state, "timeout_action", None)

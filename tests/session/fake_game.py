@@ -166,6 +166,10 @@ class RaceGame:
     def rules_text(self) -> str:
         return "# Race\n\nAdd 1 or 2; reach the target to win.\n"
 
+    @property
+    def sampler(self) -> Callable[[RaceView, Rng], RaceState]:
+        return self.sample_state
+
     def sample_state(self, view: RaceView, rng: Rng) -> RaceState:
         """The position of ``view`` with every secret but the viewer's dealt afresh."""
         state = RaceState(view.players, view.target, Rng(rng.randrange(2**32)))

@@ -12,6 +12,7 @@ from cardgames.core.engine import OptionSpec, OptionValue, PlayerId, State
 from cardgames.games.common import CardGame
 from cardgames.games.makao import notation
 from cardgames.games.makao.engine import MakaoState, new_state
+from cardgames.games.makao.sample import sample_state
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
@@ -58,6 +59,7 @@ GAME = CardGame(
     notation=notation,
     bot_factories=_bots,
     evaluate=_evaluate,
+    sampler=sample_state,
 )
 """The Makao Game object."""
 

@@ -80,6 +80,9 @@ class MakaoView:
         options: The house options switched on.
         description: What is pending, in words, or "".
         makao_called: True if the player to move has said "makao" this turn.
+        discard: The whole discard pile, bottom first (every card in it was played face up).
+        restocked: The cards the last reshuffle turned into the stock (MK-6), sorted; since
+            then the stock holds only cards from these. () before the first reshuffle.
     """
 
     viewer: int | None
@@ -103,6 +106,8 @@ class MakaoView:
     options: tuple[str, ...]
     description: str
     makao_called: bool = False
+    discard: tuple[Card, ...] = ()
+    restocked: tuple[Card, ...] = ()
 
 
 def new_state(
@@ -174,7 +179,8 @@ class MakaoState:
     Hands are kept sorted; the stock and the discard pile are lists whose last element is the
     top. ``top_as``
     is what the top card counts as (a joker's named card). ``called`` and ``played`` belong to
-    the turn in progress (``makao-call`` option).
+    the turn in progress (``makao-call`` option). ``restocked`` holds the cards the last
+    reshuffle turned into the stock, sorted (public knowledge: every seat saw them played).
     """
 
     __slots__ = (
@@ -192,6 +198,7 @@ class MakaoState:
         "phase",
         "played",
         "players",
+        "restocked",
         "rng",
         "skip_turns",
         "starter",
@@ -220,6 +227,7 @@ class MakaoState:
         called: bool,
         played: bool,
         rng: Rng,
+        restocked: tuple[Card, ...] = (),
     ) -> None:
         self.players = players
         self.options = options
@@ -239,6 +247,7 @@ class MakaoState:
         self.called = called
         self.played = played
         self.rng = rng
+        self.restocked = restocked
         self._legal: tuple[Action, ...] | None = None
 
     @property
@@ -411,6 +420,7 @@ class MakaoState:
                     break
                 stock.extend(self.discard[:-1])
                 del self.discard[:-1]
+                self.restocked = tuple(sorted(stock))
                 self.rng.shuffle(stock)
                 events.append(Event("reshuffle", None, count=len(stock)))
             got.append(stock.pop())
@@ -552,6 +562,8 @@ class MakaoState:
             options=self.options,
             description=self._description(),
             makao_called=self.called,
+            discard=tuple(self.discard),
+            restocked=self.restocked,
         )
 
     def _description(self) -> str:
@@ -594,6 +606,7 @@ class MakaoState:
             called=self.called,
             played=self.played,
             rng=self.rng.clone(),
+            restocked=self.restocked,
         )
         copy._legal = self._legal
         return copy
@@ -626,6 +639,7 @@ class MakaoState:
             "called": self.called,
             "played": self.played,
             "rng": self.rng.to_json(),
+            "restocked": _codes(self.restocked),
         }
 
     @classmethod
@@ -672,6 +686,7 @@ class MakaoState:
             called=bool(data.get("called", False)),
             played=bool(data.get("played", False)),
             rng=Rng.from_json(rng_data) if rng_data is not None else Rng(0),
+            restocked=tuple(sorted(_cards(data.get("restocked", ())))),
         )
 
 

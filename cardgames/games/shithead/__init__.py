@@ -13,6 +13,7 @@ from cardgames.games.common import CardGame
 from cardgames.games.shithead import notation
 from cardgames.games.shithead.engine import ShitheadState, new_state
 from cardgames.games.shithead.moves import PLAY_TO_LAST, VOLUNTARY_PICKUP
+from cardgames.games.shithead.sample import sample_state
 
 if TYPE_CHECKING:
     from cardgames.bots import Bot
@@ -66,6 +67,7 @@ GAME = CardGame(
     bot_factories=_bots,
     evaluate=_evaluate,
     clock_seconds=45,
+    sampler=sample_state,
 )
 """The Shithead Game object (its turn clock, SH-17, lives in the Session)."""
 

@@ -101,6 +101,10 @@ class ShitheadView:
         options: The house options switched on.
         description: One line on what the current player has to do.
         play_again: True when the current player plays again after clearing the pile (SH-12).
+        burnt: The cards cleared out of play (SH-11), sorted.
+        known: Per seat, the hand cards everyone has seen go into that hand (picked up with the
+            pile, SH-8, or taken from the face-up row in a swap, SH-3), sorted; they stay there
+            until played.
     """
 
     viewer: int | None
@@ -125,6 +129,8 @@ class ShitheadView:
     options: tuple[str, ...]
     description: str
     play_again: bool
+    burnt: tuple[Card, ...] = ()
+    known: tuple[tuple[Card, ...], ...] = ()
 
 
 def _card(code: str) -> Card:
@@ -172,6 +178,8 @@ class ShitheadState:
         run_length: How many equal ranks lie on top of the pile (SH-11).
         play_again: The current player plays again after clearing the pile (SH-12).
         finished: The seats out, in order (SH-16).
+        shown: Every card that has lain face up (on the table or the pile), so that the hand
+            cards among them are known to all (see ``ShitheadView.known``).
     """
 
     __slots__ = (
@@ -193,6 +201,7 @@ class ShitheadState:
         "rng",
         "run_length",
         "run_rank",
+        "shown",
         "stock",
         "voluntary_pickup",
     )
@@ -216,6 +225,7 @@ class ShitheadState:
         self.run_length = 0
         self.play_again = False
         self.finished: list[int] = []
+        self.shown: frozenset[Card] = frozenset()
         self._legal: tuple[Action, ...] | None = None
         self._rng_json: list[Any] | None = None
 
@@ -380,6 +390,7 @@ class ShitheadState:
         assert old is not None
         hand[hand.index(action.card)] = old
         row[index] = action.card
+        self.shown = self.shown | {old}
         events.append(Event("swap", seat, (action.card, old), action.position))
 
     def _ready(self, seat: int, events: list[Event]) -> None:
@@ -492,6 +503,7 @@ class ShitheadState:
             self._play(seat, (lowest,), source, events, bonus=False)
 
     def _take_pile(self, seat: int) -> None:
+        self.shown = self.shown.union(self.pile)
         self.hands[seat].extend(self.pile)
         self.pile.clear()
         self.run_rank = None
@@ -660,7 +672,15 @@ class ShitheadState:
             options=self.options,
             description=self._description(),
             play_again=self.play_again,
+            burnt=tuple(sorted(self.burnt)),
+            known=self._known(),
         )
+
+    def _known(self) -> tuple[tuple[Card, ...], ...]:
+        shown = self.shown
+        if not shown:
+            return ((),) * self.players
+        return tuple(tuple(sorted(c for c in hand if c in shown)) for hand in self.hands)
 
     def _description(self) -> str:
         seat = self.current_player
@@ -712,6 +732,7 @@ class ShitheadState:
         copy.run_length = self.run_length
         copy.play_again = self.play_again
         copy.finished = list(self.finished)
+        copy.shown = self.shown
         copy._legal = self._legal
         copy._rng_json = self._rng_json
         return copy
@@ -736,6 +757,7 @@ class ShitheadState:
             "run_length": self.run_length,
             "play_again": self.play_again,
             "finished": list(self.finished),
+            "shown": _codes(sorted(self.shown)),
         }
 
     def _rng_data(self) -> list[Any]:
@@ -750,7 +772,8 @@ class ShitheadState:
         """Rebuild a position saved by :meth:`to_json`.
 
         ``rng`` may be left out (a fresh seed-0 RNG is used), and ``run_rank`` / ``run_length``
-        may be left out to have them counted from the pile, which eases writing test positions.
+        may be left out to have them counted from the pile, which eases writing test positions;
+        without ``shown`` no hand card is known to the others.
 
         Raises:
             KeyError: If a required field is missing.
@@ -781,6 +804,7 @@ class ShitheadState:
             state.run_rank, state.run_length = _run_of(state.pile)
         state.play_again = bool(data.get("play_again", False))
         state.finished = [int(seat) for seat in data.get("finished", [])]
+        state.shown = frozenset(_card_list(data.get("shown", [])))
         return state
 
 

@@ -116,17 +116,21 @@ def run(state: ShitheadState, *commands: str) -> ShitheadState:
 def shuffle_hidden(state: ShitheadState, viewer: int | None, rng: Rng) -> ShitheadState:
     """A copy where every card ``viewer`` cannot see has been dealt again at random.
 
-    Each hidden zone keeps its size and its empty face-down positions.
+    Each hidden zone keeps its size and its empty face-down positions; the hand cards everyone
+    saw go into a hand (``ShitheadState.shown``) stay in it.
     """
     copy = state.clone()
     hands = [seat for seat in range(copy.players) if seat != viewer]
-    hidden: list[Card] = [card for seat in hands for card in copy.hands[seat]]
+    shown = copy.shown
+    hidden: list[Card] = [
+        card for seat in hands for card in copy.hands[seat] if card not in shown
+    ]
     hidden.extend(card for row in copy.face_down for card in row if card is not None)
     hidden.extend(copy.stock)
     rng.shuffle(hidden)
     for seat in hands:
-        size = len(copy.hands[seat])
-        copy.hands[seat] = [hidden.pop() for _ in range(size)]
+        hand = copy.hands[seat]
+        copy.hands[seat] = [card if card in shown else hidden.pop() for card in hand]
     for row in copy.face_down:
         for index, card in enumerate(row):
             if card is not None:
