@@ -6,7 +6,7 @@ in each such position and plays the rest of the game out with the game's heurist
 seat. The action with the best average result is played. The playouts of all actions share the
 same sampled positions and the same playout random streams (common random numbers), so the
 actions are compared on equal deals; sequential halving spends the budget on the actions that
-still look best.
+still look best, and the heuristic's own choice is kept unless another clearly beats it.
 
 It sees only its seat's view and the legal actions: the positions it searches are samples, never
 the real State. Its budget is counted in playouts, never in time, and all its randomness comes
@@ -94,6 +94,8 @@ class SearchBot:
         playouts: The budget: playouts per decision (at least one per legal action and round
             of sequential halving are always played).
         depth: The most actions a playout plays before it is scored by ``evaluate``.
+        margin: How much better (in average result, 0.0 .. 1.0) than the policy's own choice
+            another action must do on the same deals to be played instead.
         name: The bot's name.
     """
 
@@ -108,6 +110,7 @@ class SearchBot:
         evaluate: Evaluate | None = None,
         playouts: int = 120,
         depth: int = 40,
+        margin: float = 0.02,
         name: str = "search",
     ) -> None:
         if playouts < 1 or depth < 0:
@@ -117,6 +120,7 @@ class SearchBot:
         self.evaluate = evaluate
         self.playouts = playouts
         self.depth = depth
+        self.margin = margin
         self.name = name
 
     def choose(self, view: View, legal: tuple[Action, ...], rng: Rng) -> Action:
@@ -128,31 +132,34 @@ class SearchBot:
             rng: The seat's random stream; the only source of randomness.
 
         Returns:
-            One element of ``legal``; the only one at once if there is one. Among actions that
-            do equally well, the policy's own choice.
+            One element of ``legal``; the only one at once if there is one.
         """
         if len(legal) == 1:
             return legal[0]
         deals: list[tuple[State, int]] = []
         totals = [0.0] * len(legal)
-        # The policy's own choice goes first, so it wins every tie (a search that learns
-        # nothing plays as the heuristic would).
+        # The policy's own choice stays in to the end, and another action is played only if it
+        # does better on the same deals by more than ``margin``: a search that learns little
+        # plays as the heuristic would rather than follow the noise.
         preferred = legal.index(self.policy.choose(view, legal, rng))
-        candidates = [preferred, *(index for index in range(len(legal)) if index != preferred)]
-        rounds = max(1, math.ceil(math.log2(len(legal))))
+        challengers = [index for index in range(len(legal)) if index != preferred]
+        rounds = max(1, math.ceil(math.log2(len(challengers))))
         played = 0
         for _ in range(rounds):
-            per_action = max(1, self.playouts // (rounds * len(candidates)))
+            per_action = max(1, self.playouts // (rounds * (len(challengers) + 1)))
             for deal in range(played, played + per_action):
                 if deal == len(deals):
                     deals.append((self.sample(view, rng), rng.randrange(_SEED_LIMIT)))
                 start, seed = deals[deal]
-                for index in candidates:
+                for index in (preferred, *challengers):
                     totals[index] += self._try(start, legal[index], seed)
             played += per_action
-            candidates.sort(key=lambda index: -totals[index])
-            candidates = candidates[: max(1, (len(candidates) + 1) // 2)]
-        return legal[candidates[0]]
+            challengers.sort(key=lambda index: -totals[index])
+            challengers = challengers[: max(1, len(challengers) // 2)]
+        best = challengers[0]
+        if totals[best] - totals[preferred] > self.margin * played:
+            return legal[best]
+        return legal[preferred]
 
     def _try(self, start: State, action: Action, seed: int) -> float:
         """The result for the acting seat of ``action`` in a copy of ``start``, played out."""
