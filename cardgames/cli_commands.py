@@ -130,10 +130,18 @@ def _game(name: str) -> GameInfo:
 
 
 def _settings(
-    ascii_cards: bool, four_colour: bool, bot_delay: float, turn_seconds: float | None
+    ascii_cards: bool,
+    four_colour: bool,
+    bot_delay: float,
+    turn_seconds: float | None,
+    bell: bool = True,
 ) -> AppSettings:
     return AppSettings(
-        ascii=ascii_cards, four_colour=four_colour, bot_delay=bot_delay, turn_seconds=turn_seconds
+        ascii=ascii_cards,
+        four_colour=four_colour,
+        bot_delay=bot_delay,
+        turn_seconds=turn_seconds,
+        bell=bell,
     )
 
 
@@ -170,6 +178,12 @@ turn_seconds_option = number_option(
     default=None,
     help="Seconds per turn in games with a turn clock (0 switches it off).",
 )
+bell_option = click.option(
+    "--bell/--no-bell",
+    default=True,
+    show_default=True,
+    help="Ring the terminal bell when your turn comes after computer players moved.",
+)
 option_option = click.option(
     "--option",
     "options",
@@ -191,6 +205,7 @@ option_option = click.option(
 @four_colour_option
 @bot_delay_option
 @turn_seconds_option
+@bell_option
 @click.pass_context
 def cli(
     ctx: click.Context,
@@ -198,10 +213,11 @@ def cli(
     four_colour: bool,
     bot_delay: float,
     turn_seconds: float | None,
+    bell: bool,
 ) -> None:
     """Card games in the terminal. Without a command, opens the game picker."""
     if ctx.invoked_subcommand is None:
-        _run_app(None, _settings(ascii_cards, four_colour, bot_delay, turn_seconds))
+        _run_app(None, _settings(ascii_cards, four_colour, bot_delay, turn_seconds, bell))
 
 
 @cli.command(epilog=GAMES_EPILOG)
@@ -232,6 +248,7 @@ def cli(
 @four_colour_option
 @bot_delay_option
 @turn_seconds_option
+@bell_option
 def play(
     game: str,
     players: int | None,
@@ -243,6 +260,7 @@ def play(
     four_colour: bool,
     bot_delay: float,
     turn_seconds: float | None,
+    bell: bool,
 ) -> None:
     """Start a game of GAME directly.
 
@@ -260,7 +278,7 @@ def play(
             "give one for all or one for each"
         )
     setup = _setup(info, count, computers, seed, options, levels[:computers])
-    _run_app(setup, _settings(ascii_cards, four_colour, bot_delay, turn_seconds))
+    _run_app(setup, _settings(ascii_cards, four_colour, bot_delay, turn_seconds, bell))
 
 
 def _setup(

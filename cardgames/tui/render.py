@@ -37,7 +37,7 @@ _CHIP_BACKGROUNDS = {
     "normal": FACE,
     "dim": "#77766f",
     "cursor": "#ffd75f",
-    "cursor-dim": "#9c8440",
+    "cursor-dim": "#d7a93f",
     "selected": "#9fd3ff",
     "cursor-selected": "#c9b6ff",
 }

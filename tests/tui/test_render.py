@@ -67,3 +67,19 @@ def test_card_names_inside_sentences_are_coloured_and_ascii_converted() -> None:
     assert cards_in_text(line, ASCII).plain == "Anna played 10h 10s - demand d"
     coloured = cards_in_text(line, UNICODE)
     assert [line[span.start : span.end] for span in coloured.spans] == ["10♥", "10♠"]
+
+
+def _brightness(colour: str) -> float:
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * red + 0.587 * green + 0.114 * blue
+
+
+def test_a_card_that_cannot_be_played_is_still_clearly_under_the_cursor() -> None:
+    def background(state: str) -> str:
+        chip = card_chip(parse_card("7h"), UNICODE, state)  # type: ignore[arg-type]
+        return str(chip.spans[0].style).rsplit(" on ", 1)[1]
+
+    dim, cursor_dim, cursor = (background(s) for s in ("dim", "cursor-dim", "cursor"))
+    # The dimmed cursor is much brighter than a dimmed card and close to the plain cursor.
+    assert _brightness(cursor_dim) - _brightness(dim) > 40
+    assert abs(_brightness(cursor) - _brightness(cursor_dim)) < 45

@@ -83,8 +83,8 @@ async def test_full_game_by_keys_with_swap_extra_move_face_up_and_blind_play(
             view = session.view()
             if view.phase == BONUS:
                 seen.add("bonus")
-                assert _keys(app)["enter"] == "Lay" and _keys(app)["escape"] == "Decline"
-                assert "Esc unmarks or declines" in _status(app)
+                assert _keys(app)["enter"] == "Lay" and _keys(app)["x"] == "Decline"
+                assert "x declines" in _status(app)
                 assert "Extra move" in str(table(app).query_one("#turn").render())
             elif view.source == FACE_UP and any(isinstance(a, Play) for a in view.legal):
                 seen.add("face-up")
@@ -123,7 +123,7 @@ async def test_full_game_by_keys_with_swap_extra_move_face_up_and_blind_play(
         assert "went out" in result and f"{left} cards left" in result, "table cards count"
 
 
-async def test_escape_declines_the_extra_move_and_the_log_shows_a_burn(
+async def test_escape_only_unmarks_x_declines_the_extra_move_and_the_log_shows_a_burn(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     deal(monkeypatch, position(
@@ -153,15 +153,18 @@ async def test_escape_declines_the_extra_move_and_the_log_shows_a_burn(
         done = len(session.history)
         await pilot.press("space")
         await pilot.pause()
-        assert _keys(app)["escape"] == "Clear marks"
+        assert _keys(app)["escape"] == "Unmark"
         await pilot.press("escape")
         await pilot.pause()
         assert len(session.history) == done, "Esc with a card marked only clears the mark"
         assert table(app).query_one(HandWidget).selection == []
-        assert _keys(app)["escape"] == "Decline"
+        assert "escape" not in _keys(app) and _keys(app)["x"] == "Decline"
         await pilot.press("escape")
         await pilot.pause()
-        assert session.history[done] == (0, Decline()), "Esc with nothing marked declines"
+        assert len(session.history) == done, "a second Esc does not decline"
+        await pilot.press("x")
+        await pilot.pause()
+        assert session.history[done] == (0, Decline()), "x declines"
         assert "You declined the extra move" in session.log_lines(0)
 
 

@@ -83,6 +83,8 @@ class MakaoView:
         discard: The whole discard pile, bottom first (every card in it was played face up).
         restocked: The cards the last reshuffle turned into the stock (MK-6), sorted; since
             then the stock holds only cards from these. () before the first reshuffle.
+        open_hands: None while the game runs; once it is over every seat's hand, seat 0 first
+            (nothing is secret any more, so the final table can be shown open).
     """
 
     viewer: int | None
@@ -108,6 +110,7 @@ class MakaoView:
     makao_called: bool = False
     discard: tuple[Card, ...] = ()
     restocked: tuple[Card, ...] = ()
+    open_hands: tuple[tuple[Card, ...], ...] | None = None
 
 
 def new_state(
@@ -525,7 +528,8 @@ class MakaoState:
         return Outcome(ranking=ranking, winners=ranking[:1])
 
     def view(self, viewer: int | None) -> MakaoView:
-        """What ``viewer`` may see: his own hand only, counts for everything else.
+        """What ``viewer`` may see: his own hand only, counts for everything else; once the
+        game is over every hand (``open_hands``).
 
         Raises:
             ValueError: If ``viewer`` is not a seat or None.
@@ -564,6 +568,7 @@ class MakaoState:
             makao_called=self.called,
             discard=tuple(self.discard),
             restocked=self.restocked,
+            open_hands=tuple(map(tuple, self.hands)) if self.phase == "over" else None,
         )
 
     def _description(self) -> str:

@@ -105,6 +105,8 @@ class ShitheadView:
         known: Per seat, the hand cards everyone has seen go into that hand (picked up with the
             pile, SH-8, or taken from the face-up row in a swap, SH-3), sorted; they stay there
             until played.
+        open_hands: None while the game runs; once it is over, per seat the cards it still
+            holds that were hidden (the hand, then the face-down cards), seat 0 first.
     """
 
     viewer: int | None
@@ -131,6 +133,7 @@ class ShitheadView:
     play_again: bool
     burnt: tuple[Card, ...] = ()
     known: tuple[tuple[Card, ...], ...] = ()
+    open_hands: tuple[tuple[Card, ...], ...] | None = None
 
 
 def _card(code: str) -> Card:
@@ -640,7 +643,8 @@ class ShitheadState:
         """What ``viewer`` may see (None: the public view of the pass screen).
 
         Hands are private (SH-3), face-down cards hidden from everyone (SH-15), the stock order
-        from all; the legal actions go only to the seat that acts.
+        from all; the legal actions go only to the seat that acts. Once the game is over every
+        hand and face-down card is shown (``open_hands``).
         """
         seat = self.current_player
         legal = self.legal_actions() if viewer is not None and viewer == seat else ()
@@ -674,6 +678,7 @@ class ShitheadState:
             play_again=self.play_again,
             burnt=tuple(sorted(self.burnt)),
             known=self._known(),
+            open_hands=self._open_hands() if seat is None else None,
         )
 
     def _known(self) -> tuple[tuple[Card, ...], ...]:
@@ -681,6 +686,11 @@ class ShitheadState:
         if not shown:
             return ((),) * self.players
         return tuple(tuple(sorted(c for c in hand if c in shown)) for hand in self.hands)
+
+    def _open_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand and face-down cards, shown once the game is over."""
+        return tuple((*hand, *(c for c in down if c is not None))
+                     for hand, down in zip(self.hands, self.face_down, strict=True))
 
     def _description(self) -> str:
         seat = self.current_player

@@ -88,9 +88,10 @@ class MakaoBoard(Board):
             tuple(view.hand),
             playable=view.playable,
             style=style,
-            can_play=mine and any(isinstance(a, Play) for a in view.legal),
+            can_play=mine,
             marked=view.drawn if view.phase == "drawn" else None,
             empty_text=empty_hand_text(view, info),
+            blocked=blocked_text(view, style) if mine else "",
         )
         self.query_one(HandBox).show_title(info.names, view.viewer, len(view.hand))
         self._maybe_ask_demand()
@@ -222,6 +223,36 @@ class MakaoBoard(Board):
             self.app.push_screen(ChoiceDialog("Play the joker as", choices), self.act)
         else:
             self.post_message(self.Act(Play(cards)))
+
+
+def blocked_text(view: Any, style: CardStyle) -> str:
+    """Why no hand card can be played now, and the key that moves on.
+
+    Args:
+        view: A MakaoView of the seat to act.
+        style: ASCII and colour choices (for the card shown).
+
+    Returns:
+        e.g. "No card fits the demand for sevens: draw with d" (MK-11), "No card answers the
+        battle: take 5 with t" (MK-7), "No 4 answers the stop: wait with w" (MK-10).
+    """
+    if view.phase == "demand":
+        return "Choose a demand first: press e"
+    legal = view.legal
+    ways = ((Take, f"take {view.pending_draw} with t"), (Wait, "wait with w"),
+            (Draw, "draw with d"), (Pass, "keep it with p"))
+    way = next((text for kind, text in ways if any(isinstance(a, kind) for a in legal)), "")
+    if view.phase == "drawn":
+        reason = "The card you drew does not fit"
+    elif view.pending_draw:
+        reason = "No card answers the battle"
+    elif view.pending_skips:
+        reason = "No 4 answers the stop"
+    elif view.demand is not None and view.demand.value is not None:
+        reason = f"No card fits the demand for {_demand_text(view.demand.value, style).plain}"
+    else:
+        reason = f"No card fits {card_label(view.top_as, style)}"
+    return f"{reason}: {way}" if way else reason
 
 
 def _faces(cards: Sequence[Card]) -> list[tuple[Rank, Suit]]:

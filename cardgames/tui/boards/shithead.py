@@ -6,9 +6,9 @@ Keys (the footer shows only those that do something now):
   either zone; Enter or ``s`` swaps the hand card with the face-up card; ``1``–``3`` swap the hand
   card under the cursor with that face-up position; ``r`` says ready.
 * Play from the hand (SH-5, SH-6): arrows, Space selects, Enter plays; ``p`` picks up (SH-8).
-* Extra moves after a 2 (SH-9): Space picks hand cards in order, Enter lays them; Esc clears the
-  marks, and with nothing marked declines.
-* Esc clears the marks in any phase (in the swap phase too) before it does anything else.
+* Extra moves after a 2 (SH-9): Space picks hand cards in order, Enter lays them; ``x`` declines
+  (its own key, so a second Esc cannot decline by accident).
+* Esc clears the marks in any phase (in the swap phase too); it never plays or declines.
 * Face-up cards (SH-14): the face-up row is the active zone; arrows, Space, Enter.
 * Blind play (SH-15): arrows and Enter on a face-down card, or ``1``–``3``.
 """
@@ -26,6 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cardgames.core.cards import Card, Rank
+from cardgames.core.engine import Action
 from cardgames.games.shithead.actions import Blind, Bonus, Decline, PickUp, Play, Ready, Swap
 from cardgames.games.shithead.moves import BONUS, FACE_DOWN, FACE_UP, FOUR, HAND, PLAY, SWAP
 from cardgames.tui.boards.common import empty_hand_text, out_note, turn_heading
@@ -99,8 +100,8 @@ class ShitheadBoard(Board):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "swap", "Swap", priority=True),
         Binding("enter", "lay", "Lay", priority=True),
-        Binding("escape", "clear_marks", "Clear marks", priority=True),
-        Binding("escape", "verb('decline')", "Decline", priority=True),
+        Binding("escape", "clear_marks", "Unmark", priority=True),
+        Binding("x", "verb('decline')", "Decline"),
         Binding("s", "swap", "Swap", show=False),
         Binding("r", "verb('ready')", "Ready"),
         Binding("p", "verb('pick_up')", "Pick up"),
@@ -195,11 +196,12 @@ class ShitheadBoard(Board):
             can_play = mine
         else:
             playable = view.playable
-            can_play = mine and view.source == HAND and any(isinstance(a, Play) for a in view.legal)
+            can_play = mine and view.phase == PLAY and view.source == HAND
         empty = empty_hand_text(view, info,
                                 "Hand empty: your face-up and face-down cards are next.")
         hand.set_hand(cards, playable=playable, style=info.style, can_play=can_play,
-                      empty_text=empty, order=view.phase != SWAP)
+                      empty_text=empty, order=view.phase != SWAP,
+                      blocked="Nothing goes: p picks up the pile.")
         self.query_one(HandBox).show_title(info.names, view.viewer, len(view.hand))
 
     def _show_row(self, view: Any, style: CardStyle) -> None:
@@ -239,7 +241,7 @@ class ShitheadBoard(Board):
         if view.phase == SWAP:
             return "Space marks a hand and a face-up card, Enter swaps, Esc unmarks; r: ready."
         if view.phase == BONUS:
-            return "Extra move: Space picks cards in order, Enter lays; Esc unmarks or declines."
+            return "Extra move: Space picks cards in order, Enter lays; x declines."
         pick_up = any(isinstance(a, PickUp) for a in legal)
         if view.source == FACE_DOWN:
             return "Play blind: ←→ and Enter turn a face-down card, or 1-3."
@@ -259,8 +261,6 @@ class ShitheadBoard(Board):
             return self.can(Bonus)
         if action == "clear_marks":
             return self._marked()
-        if action == "verb" and parameters == ("decline",) and self._marked():
-            return False
         if action == "position":
             return self.can(Swap) or self.can(Blind)
         return super().check_action(action, parameters)
@@ -270,18 +270,18 @@ class ShitheadBoard(Board):
         return bool(self.query_one(HandWidget).selection or self.query_one(TableRow).selection)
 
     def action_clear_marks(self) -> None:
-        """Esc with cards marked: unmark them all; the next Esc declines an extra move (SH-9)."""
+        """Esc with cards marked: unmark them all (declining an extra move is ``x``, SH-9)."""
         self.query_one(HandWidget).action_clear()
         row = self.query_one(TableRow)
         row.clear_selection()
         self.refresh_bindings()
 
     def on_hand_widget_selection_changed(self, message: HandWidget.SelectionChanged) -> None:
-        """Marks changed: Esc now clears them, or declines (the footer follows)."""
+        """Marks changed: Esc now clears them, or not (the footer follows)."""
         self.refresh_bindings()
 
     def on_table_row_selection_changed(self, message: TableRow.SelectionChanged) -> None:
-        """Marks changed: Esc now clears them, or declines (the footer follows)."""
+        """Marks changed: Esc now clears them, or not (the footer follows)."""
         self.refresh_bindings()
 
     def action_explain_pick_up(self) -> None:
@@ -364,6 +364,31 @@ class ShitheadBoard(Board):
             self.post_message(self.Act(Play(cards)))
         else:
             self.post_message(self.Say("Play from your hand first; the table cards come later."))
+
+    def show_hint(self, action: Action) -> bool:
+        """Mark a suggested move: hand cards in the hand; face-up cards, a face-down position or
+        a swap's face-up position among the table cards."""
+        view = self.view
+        row = self.query_one(TableRow)
+        if view is None or view.viewer is None:
+            return False
+        if isinstance(action, Blind):
+            row.point_at((action.position - 1,), select=False)
+            self.screen.set_focus(row)
+            return True
+        if isinstance(action, Swap):
+            self.query_one(HandWidget).mark((action.card,))
+            row.point_at((action.position - 1,), select=True)
+            self.refresh_bindings()
+            return True
+        if isinstance(action, Play) and view.source == FACE_UP:
+            up = view.face_up[view.viewer]
+            row.point_at(tuple(up.index(card) for card in action.cards if card in up),
+                         select=True)
+            self.screen.set_focus(row)
+            self.refresh_bindings()
+            return True
+        return super().show_hint(action)
 
     def accepted(self) -> None:
         """Forget the selections once a move was played."""

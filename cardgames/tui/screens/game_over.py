@@ -61,18 +61,36 @@ def result_text(session: Session) -> Text:
     return text
 
 
-class GameOverScreen(Screen[None]):
-    """Shows the result; Enter/``a`` plays again with the same seats, ``b``/Escape goes back.
+def play_again(app: object, session: Session) -> None:
+    """Deal the next game of ``session`` (same seats, options and turn clock, the next seed) in
+    place of the top screen."""
+    from cardgames.tui.app import CardGamesApp
+
+    if isinstance(app, CardGamesApp):
+        app.start_game(session.setup.next_game(), replace=True,
+                       turn_seconds=session.turn_seconds or 0)
+
+
+class GameOverScreen(Screen[str]):
+    """Shows the result over the final table, and says what the player chose.
+
+    Enter/``a`` plays again with the same seats, ``t``/Escape looks at the final table (every
+    hand open; the table's ``r`` brings the result back), ``b``/``q`` goes back to the games.
+    Escape never leaves the game, so a stray key cannot skip the final table.
 
     Args:
         session: The finished game.
         settings: Passed on to the next game.
+
+    Returns (on dismiss):
+        ``"again"``, ``"table"`` or ``"back"``.
     """
 
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,a", "again", "Play again"),
-        Binding("b,escape,q", "back", "Back to games"),
+        Binding("t,escape", "table", "Look at the table"),
+        Binding("b,q", "back", "Back to games"),
     ]
 
     def __init__(self, session: Session, settings: AppSettings) -> None:
@@ -106,13 +124,12 @@ class GameOverScreen(Screen[None]):
 
     def action_again(self) -> None:
         """A new deal with the same seats, options and turn clock (the next seed)."""
-        from cardgames.tui.app import CardGamesApp
+        self.dismiss("again")
 
-        setup = self.session.setup.next_game()
-        app = self.app
-        if isinstance(app, CardGamesApp):
-            app.start_game(setup, replace=True, turn_seconds=self.session.turn_seconds or 0)
+    def action_table(self) -> None:
+        """Look at the final table, every hand open."""
+        self.dismiss("table")
 
     def action_back(self) -> None:
         """Back to the game picker."""
-        self.dismiss()
+        self.dismiss("back")

@@ -39,6 +39,20 @@ from cardgames.tui.widgets.table_row import TableRow
 _LEAVE = ("Leave this game?", "Leave", "Stay")
 
 
+def _with_symbols(command: str) -> str:
+    """A command with its card codes written as cards: ``play Qc Qd`` → ``play Q♣ Q♦``."""
+    from cardgames.core.cards import parse_card
+    from cardgames.core.errors import InvalidCommand
+
+    words = []
+    for word in command.split():
+        try:
+            words.append(parse_card(word).symbol)
+        except InvalidCommand:
+            words.append(word)
+    return " ".join(words)
+
+
 class TableScreen(Screen[None]):
     """One game in play.
 
@@ -56,6 +70,12 @@ class TableScreen(Screen[None]):
         Binding("colon", "command", "Command", priority=True),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
+        Binding("l", "log", "Log"),
+        Binding("h", "hint", "Hint", show=False),
+        Binding("f", "finish", "Finish instantly"),
+        Binding("b", "bot_speed(1)", "Bot speed"),
+        Binding("b", "bot_speed(0)", "Bot speed", show=False),
+        Binding("r", "result", "Result"),
         Binding("q", "leave", "Leave"),
     ]
 
@@ -82,6 +102,8 @@ class TableScreen(Screen[None]):
         self._clock_timer: Timer | None = None
         self._shown_seconds: int | None = None
         self._covered = False
+        self._result_shown = False
+        self._bots_moved = False
 
     def compose(self) -> ComposeResult:
         """Top bar, the Board, the too-small notice, the status line, the hidden command bar and
@@ -144,6 +166,7 @@ class TableScreen(Screen[None]):
             else:
                 self.call_later(self._game_over)
         elif session.handover is not None:
+            self._ring()
             self._hand_over(session.handover)
         elif session.bot_to_move:
             if self.settings.bot_delay > 0:
@@ -151,7 +174,14 @@ class TableScreen(Screen[None]):
             else:
                 self.call_later(self._bot_step)
         else:
+            self._ring()
             self._start_clock()
+
+    def _ring(self) -> None:
+        """A person's turn after computer players moved: ring the bell (if switched on)."""
+        if self._bots_moved and self.settings.bell:
+            self.app.bell()
+        self._bots_moved = False
 
     def _bot_step(self) -> None:
         """Let the computer player to act move: at once, or after thinking in a worker thread
@@ -184,6 +214,7 @@ class TableScreen(Screen[None]):
 
     def _bot_moved(self, turn: BotTurn, action: Action) -> None:
         if self.session.play_bot_turn(turn, action) is not None:
+            self._bots_moved = True
             # The table changed: an error about the human's last try no longer applies.
             self.error = self.note = ""
         self.advance()
@@ -217,7 +248,23 @@ class TableScreen(Screen[None]):
         from cardgames.tui.screens.game_over import GameOverScreen
 
         self._stop_timers()
-        self.app.switch_screen(GameOverScreen(self.session, self.settings))
+        self._result_shown = True
+        self.app.push_screen(GameOverScreen(self.session, self.settings), self._after_result)
+
+    def _after_result(self, choice: str | None) -> None:
+        """Play again, go back to the games, or stay to look at the final table."""
+        from cardgames.tui.screens.game_over import play_again
+
+        if choice == "again":
+            play_again(self.app, self.session)
+        elif choice == "back":
+            self.dismiss()
+        self.refresh_bindings()
+
+    def action_result(self) -> None:
+        """Show the result of the finished game again."""
+        if self.session.is_over:
+            self._game_over()
 
     # ------------------------------------------------------------------ drawing
 
@@ -276,6 +323,8 @@ class TableScreen(Screen[None]):
             status.update(text)
             return
         hint = self.board.status_hint(view, info)
+        if not hint and self._watching():
+            hint = "You are out: f finishes the game instantly, b sets the bot speed."
         status.update(cards_in_text(hint, self.card_style) if hint else "")
 
     def _clear_status(self) -> None:
@@ -331,14 +380,54 @@ class TableScreen(Screen[None]):
         while the command bar is open or the terminal is too small."""
         if action in ("command", "undo") and (self.too_small or self._typing()):
             return False
-        if action in ("rules", "leave") and self._typing():
+        if action in ("rules", "leave", "log") and self._typing():
             return False
         if action == "command":
             return bool(self.session.legal_actions())
+        if action == "result":
+            return self.session.is_over and not self._typing()
+        if action == "finish":
+            return self._watching()
+        if action == "bot_speed":
+            return not self._typing() and (parameters == (1,)) == self._watching()
         if action == "undo":
             viewer = self.session.viewer
             return viewer is not None and self.session.can_undo(viewer)
         return True
+
+    def _watching(self) -> bool:
+        """Every person at the table is out (a View's ``finished``) and only computer players
+        are left to finish the game."""
+        session = self.session
+        if session.is_over or not session.bot_to_move or self._covered:
+            return False
+        out = getattr(session.view(), "finished", ())
+        return all(seat in out for seat in session.humans)
+
+    def action_finish(self) -> None:
+        """Let the computer players finish the game at once (the same moves, without delay)."""
+        if not self._watching():
+            return
+        self._stop_timers()
+        self.session.run_bots()
+        self.advance()
+
+    def action_bot_speed(self, shown: int) -> None:
+        """Step the delay between computer players' moves: slow, normal, fast, instant (the
+        key is in the footer, ``shown``, while only computer players are left)."""
+        from dataclasses import replace
+
+        from cardgames.tui.app import CardGamesApp
+        from cardgames.tui.settings import next_bot_speed
+
+        name, delay = next_bot_speed(self.settings.bot_delay)
+        self.settings = replace(self.settings, bot_delay=delay)
+        app = self.app
+        if isinstance(app, CardGamesApp):
+            app.settings = replace(app.settings, bot_delay=delay)
+        self.error = ""
+        self.note = f"Computer players: {name} ({delay:g} s a move)"
+        self._draw_status(self.session.view(), self.info())
 
     def _typing(self) -> bool:
         return bool(self.query_one("#command", CommandBar).display)
@@ -396,11 +485,39 @@ class TableScreen(Screen[None]):
         """Show the rules of this game."""
         self.app.push_screen(RulesScreen(self.session.game.title, self.session.game.rules_text()))
 
+    def action_hint(self) -> None:
+        """Suggest one legal move, chosen by the game's default computer player from the
+        viewer's view (never the State), and mark it on the table."""
+        from cardgames.core.rng import Rng
+
+        view = self.session.view()
+        legal = tuple(view.legal)
+        factories: dict[str, Callable[[], Any]] = getattr(self.session.game, "bots", dict)()
+        if not legal or not factories:
+            return
+        bot = next(iter(factories.values()))()
+        action = bot.choose(view, legal, Rng(self.session.setup.seed + len(self.session.history)))
+        self.board.show_hint(action)
+        self.error = ""
+        self.note = f"Hint: {_with_symbols(self.session.game.format_action(view, action))}"
+        self._draw_status(view, self.info())
+
+    def action_log(self) -> None:
+        """Show the whole game's log from the viewer's side."""
+        from cardgames.tui.screens.log import LogScreen
+
+        lines = self.session.log_lines(self.session.viewer, last=len(self.session.events))
+        self.app.push_screen(LogScreen(self.session.game.title, lines, self.card_style))
+
     def action_leave(self) -> None:
-        """Back to the game picker, after a confirm while the game runs."""
+        """Back to the game picker, after a confirm while the game runs; once it is over, only
+        after the result was shown."""
         if self.session.is_over:
             self._stop_timers()
-            self.dismiss()
+            if self._result_shown:
+                self.dismiss()
+            else:
+                self._game_over()
             return
         self._stop_timers()
         self.app.push_screen(ConfirmDialog(*_LEAVE), self._leave_answer)

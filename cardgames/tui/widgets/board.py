@@ -5,11 +5,12 @@ A game's board subclasses :class:`Board` and writes only its layout (``compose``
 :class:`TableInfo`, refreshes the footer, moves the focus to the zone the player acts in whenever
 that zone changes, and turns the simple verb keys (``d`` draws, ``p`` picks up) into actions.
 
-Conventions a View may follow (all optional, read with ``getattr``):
+Every View has ``viewer``, ``current_player`` and ``legal`` (the viewer's legal actions). Further
+conventions a View may follow (optional, read with ``getattr``):
 
-* ``legal``: the viewer's legal actions (every game has it).
 * ``phase``: a short name of the game's phase; a new phase may move the focus.
-* ``finished``: the seats that are out, in the order they went out.
+* ``finished``: the seats that are out, in the order they went out (the table offers "finish
+  instantly" once every person is among them).
 * ``open_hands``: None while the game runs; once it is over, per seat the cards that seat still
   holds that were hidden before (its hand, face-down cards), so the final table can be shown open.
 """
@@ -26,6 +27,7 @@ from textual.widget import Widget
 from cardgames.core.engine import Action, PlayerId, View
 from cardgames.tui.render import CardStyle
 from cardgames.tui.widgets.hand import HandWidget
+from cardgames.tui.widgets.zone import HandBox
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,12 +112,15 @@ class Board(Widget):
     def show(self, view: View, info: TableInfo) -> None:
         """Draw ``view`` for ``info.viewer``; called after every change of the game or viewer.
 
-        Keeps both, calls :meth:`draw`, refreshes the footer, then moves the focus if the zone
-        the player acts in changed.
+        Keeps both, calls :meth:`draw`, shows a finished game's ``open_hands`` in every
+        :class:`HandBox`, refreshes the footer, then moves the focus if the zone the player
+        acts in changed.
         """
         self.view = view
         self.info = info
         self.draw(view, info)
+        for box in self.query(HandBox):
+            box.show_open(info.names, getattr(view, "open_hands", None), info.style)
         self.refresh_bindings()
         self._follow_zone(view)
 
@@ -186,6 +191,28 @@ class Board(Widget):
         """Play ``action``; None does nothing (a dialog's callback when it was cancelled)."""
         if action is not None:
             self.post_message(self.Act(action))
+
+    def on_hand_widget_blocked(self, message: HandWidget.Blocked) -> None:
+        """Enter on a hand with nothing to play: say why in the status line."""
+        message.stop()
+        self.post_message(self.Say(message.text))
+
+    def show_hint(self, action: Action) -> bool:
+        """Point out ``action`` (a suggested move) on the table; by default an action with
+        ``cards`` that are all in the hand is marked there, in order, so Enter plays it.
+
+        Returns:
+            True if the move is shown on the table; False leaves it to the status line alone.
+        """
+        cards = getattr(action, "cards", None)
+        if not isinstance(cards, tuple):
+            return False
+        for hand in self.query(HandWidget):
+            if hand.mark(cards):
+                self.screen.set_focus(hand)
+                self.refresh_bindings()
+                return True
+        return False
 
     def accepted(self) -> None:
         """A move of the viewing player was played: forget the hands' selections."""

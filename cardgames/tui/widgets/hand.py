@@ -20,7 +20,9 @@ class HandWidget(Widget, can_focus=True):
 
     Cards that cannot be played now are dimmed (also under the cursor). The selection keeps the
     order in which cards were picked, shown as 1, 2, 3 … above them, or as a plain mark where the
-    order does not matter (``order=False``). Mouse: a click moves the cursor to a card, a click on
+    order does not matter (``order=False``). A hand with more rows than :attr:`max_rows` (3)
+    shows a window of rows that follows the cursor, with marks saying how many cards lie above
+    and below, so any hand is fully reachable. Mouse: a click moves the cursor to a card, a click on
     the card under the cursor plays (like Enter), a right- or ctrl-click selects.
     """
 
@@ -33,6 +35,7 @@ class HandWidget(Widget, can_focus=True):
         Binding("end", "jump(-1)", "Last", show=False),
         Binding("space", "select", "Select"),
         Binding("enter", "submit", "Play"),
+        Binding("enter,space", "explain", "Why not", show=False),
         Binding("escape", "clear", "Clear", show=False),
     ]
 
@@ -50,6 +53,17 @@ class HandWidget(Widget, can_focus=True):
     class SelectionChanged(Message):
         """The player selected or unselected a card, or dropped the selection."""
 
+    class Blocked(Message):
+        """Enter or Space while it is the player's turn and no hand card can be played.
+
+        Attributes:
+            text: Why, and what to do instead (the ``blocked`` text given to ``set_hand``).
+        """
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.cards: tuple[Card, ...] = ()
@@ -59,8 +73,12 @@ class HandWidget(Widget, can_focus=True):
         self.marked: Card | None = None
         self.can_play = False
         self.empty_text = ""
+        self.blocked = ""
+        self.max_rows = 3
+        self._top = 0
         self.order = True
         self.style = CardStyle()
+        self._settle = False
 
     def set_hand(
         self,
@@ -72,53 +90,95 @@ class HandWidget(Widget, can_focus=True):
         marked: Card | None = None,
         empty_text: str = "",
         order: bool = True,
+        blocked: str = "",
     ) -> None:
-        """Show new cards, keeping the cursor near where it was and the still-held selection.
+        """Show new cards, keeping the still-held selection and the cursor on its card.
+
+        When the card under the cursor left the hand (it was played), the cursor goes to its
+        neighbour (the next card, else the one before); at the player's next chance to play it
+        goes on to the nearest playable card if that neighbour cannot be played. A card just
+        drawn (``marked``) takes the cursor.
 
         Args:
             cards: The hand, in display order.
             playable: The cards that start a legal play now (others are dimmed).
             style: ASCII and colour choices.
-            can_play: Whether Enter may play now (it is this player's turn).
+            can_play: Whether the player acts with this hand now (their turn): cards not in
+                ``playable`` are dimmed, and with none playable Enter and Space say ``blocked``.
             marked: A card to point out ("new" above it), e.g. the one just drawn.
             empty_text: What to show when there are no cards.
             order: Number the selected cards 1, 2, 3 (the order they are played in); False
                 marks them with ``▼`` (``*`` in ASCII mode), e.g. a hand card to swap.
+            blocked: Why no card can be played and what to do instead ("No card fits the
+                demand for sevens: draw with d"), posted as :class:`Blocked` on Enter or Space.
         """
-        previous = self.cards[self.cursor] if self.cards and self.cursor < len(self.cards) else None
+        old_cards, old_cursor = self.cards, self.cursor
+        previous = old_cards[old_cursor] if 0 <= old_cursor < len(old_cards) else None
         self.cards = cards
         self.selection = [card for card in self.selection if card in cards]
         if marked is not None and marked in cards:
             self.cursor = cards.index(marked)
+            self._settle = False
         elif previous is not None and previous in cards:
             self.cursor = cards.index(previous)
+        elif previous is not None:
+            self.cursor = _neighbour(old_cards, old_cursor, cards)
+            self._settle = True
         self.cursor = max(0, min(self.cursor, len(cards) - 1))
+        if self._settle and can_play and cards:
+            self._settle = False
+            self.cursor = _nearest_playable(cards, self.cursor, playable)
         self.playable = playable
         self.style = style
         self.can_play = can_play
         self.marked = marked
         self.empty_text = empty_text
         self.order = order
+        self.blocked = blocked
         self.refresh(layout=True)
         self.refresh_bindings()
 
     def _per_row(self, width: int) -> int:
-        return max(1, width // CHIP_WIDTH)
+        """Cards per row; when the rows do not all fit, one chip's room is kept for the
+        "more above / below" marks."""
+        per_row = max(1, width // CHIP_WIDTH)
+        if -(-len(self.cards) // per_row) > self.max_rows:
+            per_row = max(1, per_row - 1)
+        return per_row
+
+    def _rows(self, width: int) -> int:
+        return -(-len(self.cards) // self._per_row(width))
+
+    def _window(self, width: int) -> tuple[int, int]:
+        """The first shown row and the number of rows shown, keeping the cursor's row in view."""
+        per_row = self._per_row(width)
+        rows = self._rows(width)
+        shown = min(rows, self.max_rows)
+        row = self.cursor // per_row
+        if row < self._top:
+            self._top = row
+        elif row >= self._top + shown:
+            self._top = row - shown + 1
+        self._top = max(0, min(self._top, rows - shown))
+        return self._top, shown
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """Two lines (markers and chips) per row of cards."""
+        """Two lines (markers and chips) per row of cards, at most :attr:`max_rows` rows."""
         if not self.cards:
             return 1
-        rows = -(-len(self.cards) // self._per_row(width))
-        return rows * 2
+        return min(self._rows(width), self.max_rows) * 2
 
     def render(self) -> Text:
-        """The marker line and the chip line for each row of cards."""
+        """The marker line and the chip line for each shown row of cards; when rows are hidden,
+        the right edge says how many cards lie above (``▲ 11``) and below (``▼ 4``)."""
         if not self.cards:
             return Text(self.empty_text, style="italic #9a9a9a")
-        per_row = self._per_row(self.content_size.width)
+        width = self.content_size.width
+        per_row = self._per_row(width)
+        top, shown = self._window(width)
         text = Text()
-        for start in range(0, len(self.cards), per_row):
+        for line in range(shown):
+            start = (top + line) * per_row
             row = self.cards[start : start + per_row]
             markers = Text()
             chips = Text()
@@ -126,12 +186,27 @@ class HandWidget(Widget, can_focus=True):
                 index = start + offset
                 markers.append(self._marker(card), style=self._marker_style(card))
                 chips.append_text(card_chip(card, self.style, self._chip_state(index, card)))
-            if start:
+            chips.append_text(self._more(line, shown, top, per_row, len(row)))
+            if line:
                 text.append("\n")
             text.append_text(markers)
             text.append("\n")
             text.append_text(chips)
         return text
+
+    def _more(self, line: int, shown: int, top: int, per_row: int, in_row: int) -> Text:
+        """The mark at the right end of a chip line: cards hidden above (first shown row) or
+        below (last shown row)."""
+        above = top * per_row
+        below = len(self.cards) - (top + shown) * per_row
+        pad = " " * (CHIP_WIDTH * (per_row - in_row))
+        if line == 0 and above > 0:
+            arrow = "^" if self.style.ascii else "▲"
+            return Text(f"{pad}{arrow}{above}", style="bold #9a9a9a")
+        if line == shown - 1 and below > 0:
+            arrow = "v" if self.style.ascii else "▼"
+            return Text(f"{pad}{arrow}{below}", style="bold #9a9a9a")
+        return Text()
 
     def _marker(self, card: Card) -> str:
         if card in self.selection:
@@ -151,21 +226,35 @@ class HandWidget(Widget, can_focus=True):
                           dim=self.can_play and card not in self.playable)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show Play only when it is this player's turn and Select only with cards in hand."""
+        """Show Play and Select only when a card can be played; with none, Enter and Space
+        explain why (unshown in the footer)."""
+        stuck = self._stuck()
         if action == "submit":
-            return self.can_play and bool(self.cards)
+            return self.can_play and bool(self.cards) and not stuck
         if action == "select":
-            return self.can_play and len(self.cards) > 1
+            return self.can_play and len(self.cards) > 1 and not stuck
+        if action == "explain":
+            return stuck
         return True
+
+    def _stuck(self) -> bool:
+        """It is the player's turn with cards in hand, and none of them can be played."""
+        return self.can_play and bool(self.cards) and not self.playable.intersection(self.cards)
+
+    def action_explain(self) -> None:
+        """Say why no card can be played (see :class:`Blocked`)."""
+        self.post_message(self.Blocked(self.blocked or "No card can be played now."))
 
     def action_move(self, step: int) -> None:
         """Move the cursor left or right; it stops at the first and the last card."""
+        self._settle = False
         if self.cards:
             self.cursor = max(0, min(self.cursor + step, len(self.cards) - 1))
             self.refresh()
 
     def action_move_row(self, step: int) -> None:
         """Move the cursor one row of cards up or down."""
+        self._settle = False
         if self.cards:
             target = self.cursor + step * self._per_row(self.content_size.width)
             self.cursor = max(0, min(target, len(self.cards) - 1))
@@ -173,6 +262,7 @@ class HandWidget(Widget, can_focus=True):
 
     def action_jump(self, index: int) -> None:
         """Put the cursor on the first (0) or last (-1) card."""
+        self._settle = False
         if self.cards:
             self.cursor = index % len(self.cards)
             self.refresh()
@@ -202,6 +292,18 @@ class HandWidget(Widget, can_focus=True):
         chosen = tuple(self.selection) or (self.cards[self.cursor],)
         self.post_message(self.Submitted(chosen))
 
+    def mark(self, cards: tuple[Card, ...]) -> bool:
+        """Select exactly ``cards`` in this order and put the cursor on the first, e.g. to show
+        a hint; Enter then plays them. Returns False (and changes nothing) unless every card is
+        in the hand."""
+        if not cards or any(card not in self.cards for card in cards):
+            return False
+        self.selection = list(cards)
+        self.cursor = self.cards.index(cards[0])
+        self._settle = False
+        self.refresh()
+        return True
+
     def clear_selection(self) -> None:
         """Forget the selection (after a play was accepted)."""
         self.selection.clear()
@@ -212,11 +314,17 @@ class HandWidget(Widget, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None or not self.cards:
             return
-        index = (offset.y // 2) * self._per_row(self.content_size.width) + offset.x // CHIP_WIDTH
-        if not 0 <= index < len(self.cards) or offset.x % CHIP_WIDTH == CHIP_WIDTH - 1:
+        width = self.content_size.width
+        per_row = self._per_row(width)
+        top, _ = self._window(width)
+        column = offset.x // CHIP_WIDTH
+        index = (top + offset.y // 2) * per_row + column
+        if (not 0 <= index < len(self.cards) or column >= per_row
+                or offset.x % CHIP_WIDTH == CHIP_WIDTH - 1):
             return
         self.focus()
         event.stop()
+        self._settle = False
         if event.ctrl or event.button == 3:
             self.cursor = index
             self.action_select()
@@ -233,3 +341,21 @@ class HandWidget(Widget, can_focus=True):
     def on_blur(self) -> None:
         """Hide the cursor."""
         self.refresh()
+
+
+def _neighbour(old: tuple[Card, ...], cursor: int, cards: tuple[Card, ...]) -> int:
+    """The index in ``cards`` of the card nearest ``old[cursor]`` that is still held: the
+    next one to the right first, else the next to the left; 0 when none is left."""
+    for card in (*old[cursor + 1 :], *reversed(old[:cursor])):
+        if card in cards:
+            return cards.index(card)
+    return 0
+
+
+def _nearest_playable(cards: tuple[Card, ...], cursor: int, playable: frozenset[Card]) -> int:
+    """``cursor`` if that card is playable or none is, else the playable card nearest to it
+    (the right one on a tie)."""
+    if cards[cursor] in playable or not playable.intersection(cards):
+        return cursor
+    indices = [i for i, card in enumerate(cards) if card in playable]
+    return min(indices, key=lambda i: (abs(i - cursor), i < cursor))

@@ -200,6 +200,15 @@ class TableRow(Widget, can_focus=True):
         """The position (1-based) a swap would use: the selected one, else the cursor's."""
         return (self.selection[0] if self.selection else self.cursor) + 1
 
+    def point_at(self, positions: tuple[int, ...], *, select: bool) -> None:
+        """Put the cursor on the first of ``positions`` (0-based) and, with ``select``, select
+        exactly those, in order (e.g. to show a hint)."""
+        if not positions:
+            return
+        self.cursor = positions[0]
+        self.selection = list(positions) if select else []
+        self.refresh()
+
     def clear_selection(self) -> None:
         """Forget the selection (after a move was played)."""
         self.selection.clear()

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.widgets import Static
 
+from cardgames.core.cards import Card
 from cardgames.core.engine import PlayerId
 from cardgames.session.session import possessive
+from cardgames.tui.render import CardStyle, card_text
 from cardgames.tui.widgets.hand import HandWidget
 
 
@@ -41,18 +47,58 @@ def hand_title(names: tuple[str, ...], viewer: PlayerId | None, count: int) -> s
     return f"{whose[:1].upper()}{whose[1:]} hand ({count})"
 
 
+def open_hands_text(names: Sequence[str], hands: Sequence[Sequence[Card]],
+                    style: CardStyle) -> Text:
+    """Every seat's remaining cards, sorted, one line per seat: ``Anna   7♥ K♠`` or
+    ``Anna   no cards``.
+
+    Args:
+        names: Every seat's name.
+        hands: Per seat the cards to show (a View's ``open_hands``).
+        style: ASCII and colour choices.
+    """
+    width = max(map(len, names), default=0) + 2
+    text = Text()
+    for seat, (name, cards) in enumerate(zip(names, hands, strict=True)):
+        if seat:
+            text.append("\n")
+        text.append(f"{name:<{width}}", style="bold #d0d0d0")
+        if not cards:
+            text.append("no cards", style="italic #87d787")
+        for number, card in enumerate(sorted(cards)):
+            if number:
+                text.append(" ")
+            text.append_text(card_text(card, style))
+    return text
+
+
 class HandBox(ZoneBox):
     """The viewer's hand (a :class:`HandWidget` with id ``hand``) in a :class:`ZoneBox`, at most
-    eight lines tall (three rows of cards)."""
+    eight lines tall (three rows of cards). Once the game is over it can show every seat's
+    cards instead (:meth:`show_open`)."""
 
     DEFAULT_CSS = """
     HandBox { max-height: 8; }
     HandBox > HandWidget { height: auto; }
+    HandBox > #open-hands { height: auto; display: none; }
     """
 
     def compose(self) -> ComposeResult:
-        """The hand."""
+        """The hand, and the open hands (hidden while the game runs)."""
         yield HandWidget(id="hand")
+        yield Static(id="open-hands")
+
+    def show_open(self, names: Sequence[str], hands: Sequence[Sequence[Card]] | None,
+                  style: CardStyle) -> None:
+        """Show every seat's cards in place of the hand (``hands`` from a finished game's
+        ``open_hands``), or, with None, the hand again."""
+        hand = self.query_one(HandWidget)
+        board = self.query_one("#open-hands", Static)
+        hand.display = hands is None
+        board.display = hands is not None
+        if hands is not None:
+            self.border_title = "Every hand, open (the game is over)"
+            board.update(open_hands_text(names, hands, style))
 
     def show_title(self, names: tuple[str, ...], viewer: PlayerId | None, count: int) -> None:
         """Title the box with :func:`hand_title`."""

@@ -61,3 +61,18 @@ def test_drawn_card_shown_only_to_the_drawer() -> None:
             assert state.view(None).drawn is None
             return
     pytest.fail("no seed gave a playable drawn card")
+
+
+def test_every_hand_is_open_once_the_game_is_over_and_none_before() -> None:
+    """The convention every board relies on: ``open_hands`` is None while the game runs and
+    holds every seat's hidden cards once it is over, in every view."""
+    state = GAME.new_game(3, seed=5)
+    chooser = Rng(5)
+    while state.legal_actions():
+        assert all(state.view(v).open_hands is None for v in (None, 0, 1, 2))
+        state.apply(chooser.choice(state.legal_actions()))
+    for viewer in (None, 0, 1, 2):
+        hands = state.view(viewer).open_hands
+        assert hands is not None and len(hands) == 3
+        assert [len(h) for h in hands] == [len(h) for h in state.hands]
+        assert any(hands), "somebody still holds cards at the end"

@@ -58,3 +58,19 @@ def test_drawn_cards_are_private_in_the_log() -> None:
     assert GAME.describe(draw, None, names) == "Bob drew 1 card"
     assert GAME.describe(draw, 1, names).startswith("You drew ")
     assert GAME.describe(draw, 1, names) != "You drew 1 card"
+
+
+def test_every_hand_is_open_once_the_game_is_over_and_none_before() -> None:
+    """The convention every board relies on: ``open_hands`` is None while the game runs and
+    holds every seat's hidden cards once it is over, in every view."""
+    state = GAME.new_game(3, seed=5)
+    chooser = Rng(5)
+    while state.legal_actions():
+        assert all(state.view(v).open_hands is None for v in (None, 0, 1, 2))
+        state.apply(chooser.choice(state.legal_actions()))
+    for viewer in (None, 0, 1, 2):
+        hands = state.view(viewer).open_hands
+        assert hands is not None and len(hands) == 3
+        assert [len(h) for h in hands] == [len(h) + sum(c is not None for c in d)
+                                        for h, d in zip(state.hands, state.face_down, strict=True)]
+        assert any(hands), "somebody still holds cards at the end"
