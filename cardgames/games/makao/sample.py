@@ -38,6 +38,9 @@ def sample_state(view: MakaoView, rng: Rng) -> MakaoState:
     deck = _deck(1 if players <= 4 else 2, 2 if "jokers" in view.options else 0)
     seen = set(view.hand)
     seen.update(view.discard)
+    open_hands = view.open_hands
+    if open_hands is not None:
+        seen.update(card for hand in open_hands for card in hand)
     unseen = [card for card in deck if card not in seen]
     if view.restocked:
         restocked = set(view.restocked)
@@ -64,6 +67,9 @@ def sample_state(view: MakaoView, rng: Rng) -> MakaoState:
     rest = [card for card in unseen if card not in in_stock]
     rng.shuffle(rest)
     for seat in range(players):
+        if open_hands is not None:
+            hands[seat] = list(open_hands[seat])
+            continue
         if seat == view.viewer:
             hands[seat] = list(view.hand)
             continue

@@ -47,9 +47,15 @@ def sample_state(view: ShitheadView, rng: Rng) -> ShitheadState:
     seen.update(card for row in view.face_up for card in row if card is not None)
     for cards in known:
         seen.update(cards)
+    open_hands = view.open_hands
+    if open_hands is not None:
+        seen.update(card for cards in open_hands for card in cards)
     unseen = [card for card in _DECK if card not in seen]
     rng.shuffle(unseen)
     for seat in range(players):
+        if open_hands is not None:
+            state.hands[seat] = list(open_hands[seat][: view.hand_sizes[seat]])
+            continue
         if seat == view.viewer:
             state.hands[seat] = list(view.hand)
             continue
@@ -57,9 +63,17 @@ def sample_state(view: ShitheadView, rng: Rng) -> ShitheadState:
         hand.extend(unseen.pop() for _ in range(view.hand_sizes[seat] - len(hand)))
         state.hands[seat] = hand
     state.face_up = [list(row) for row in view.face_up]
-    state.face_down = [
-        [unseen.pop() if lies else None for lies in row] for row in view.face_down
-    ]
+    if open_hands is None:
+        state.face_down = [
+            [unseen.pop() if lies else None for lies in row] for row in view.face_down
+        ]
+    else:
+        sizes = view.hand_sizes
+        downs = [iter(cards[size:]) for cards, size in zip(open_hands, sizes, strict=True)]
+        state.face_down = [
+            [next(down) if lies else None for lies in row]
+            for row, down in zip(view.face_down, downs, strict=True)
+        ]
     state.stock = [unseen.pop() for _ in range(view.stock_size)]
     assert not unseen, "the view's counts do not add up"
     state.pile = list(view.pile)
