@@ -17,6 +17,7 @@ from cardgames.session.setup import GameSetup, SeatSpec
 from cardgames.tui.app import make_app
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
+from cardgames.tui.widgets.seats import SeatBox
 from tests.tui.drive import screen_name, table
 
 SIZE = (80, 24)
@@ -81,3 +82,16 @@ async def test_a_choice_that_arrives_under_the_leave_dialog_is_dropped(slow: Slo
         await pilot.press("escape")
         await wait_until(pilot, lambda: len(screen.session.history) >= 1)
         assert screen.session.history[0][0] == 0
+
+
+async def test_each_computer_player_shows_its_level_next_to_its_name() -> None:
+    seats = (SeatSpec("You"), SeatSpec("Anna", "hard"), SeatSpec("Bob", "easy"))
+    app = make_app(GameSetup("makao", seats, {}, 5), AppSettings(bot_delay=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: table(app) is not None)
+        await pilot.pause()
+        shown = app.screen.query(SeatBox)
+        boxes = {str(box.border_title): str(box.border_subtitle) for box in shown}
+        assert boxes["Anna"] == "bot · hard"
+        assert boxes["Bob"] == "bot · easy"
+        assert boxes["▶ You"] == ""

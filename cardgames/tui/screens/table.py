@@ -278,6 +278,11 @@ class TableScreen(Screen[None]):
             viewer=viewer,
             log=tuple(session.log_lines(viewer, last=60)),
             style=self.card_style,
+            levels={
+                seat: spec.level
+                for seat, spec in enumerate(session.setup.seats)
+                if spec.level is not None
+            },
         )
 
     def redraw(self) -> None:
@@ -302,7 +307,8 @@ class TableScreen(Screen[None]):
             who = session.names[current]
             text.append(f"  {who}'s turn", style="bold #d0d0d0")
             if not session.is_human(current):
-                text.append(" (computer)", style="#8a8a8a")
+                level = session.setup.seats[current].level
+                text.append(f" (computer, {level})", style="#8a8a8a")
         left = self._seconds_left()
         if left is not None:
             icon = "time" if self.card_style.ascii else "⏱"
