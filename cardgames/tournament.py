@@ -26,6 +26,9 @@ Z_95 = 1.959963984540054
 REFERENCE_SECONDS = 0.02
 """Seconds of reference play after each game."""
 
+MOVE_LIMIT = 3000
+"""Moves after which a game counts as unfinished (no winner): bots may go round in circles."""
+
 
 def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float, float]:
     """The Wilson score interval of a win rate.
@@ -102,6 +105,7 @@ class TournamentResult:
         games: Games played.
         actions: Actions played in all games together.
         records: One per bot kind, in the order given.
+        unfinished: Games stopped at :data:`MOVE_LIMIT` moves, won by nobody.
         seconds: Wall time of the games (without the reference play).
         reference_per_second: Actions per second of the reference engine, played between games.
     """
@@ -111,6 +115,7 @@ class TournamentResult:
     games: int
     actions: int
     records: tuple[BotRecord, ...]
+    unfinished: int
     seconds: float
     reference_per_second: float
 
@@ -157,7 +162,6 @@ def tournament(
     Raises:
         ValueError: With a one-line message, if the set-up is invalid (unknown game or bot,
             player count out of range, too few or too many bots, fewer than one game).
-        RuntimeError: If a game does not end.
     """
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
@@ -169,7 +173,7 @@ def tournament(
     won = dict.fromkeys(kinds, 0)
     times: dict[str, list[float]] = {kind: [] for kind in kinds}
     reference = reference_play(players, seed)
-    actions = 0
+    actions = unfinished = 0
     seconds = 0.0
     title = ""
     for index in range(games):
@@ -179,7 +183,9 @@ def tournament(
         start = clock()
         session = Session(setup, turn_seconds=0)
         title = session.game.title
-        while (turn := session.bot_turn()) is not None:
+        moves = 0
+        while moves < MOVE_LIMIT and (turn := session.bot_turn()) is not None:
+            moves += 1
             before = clock()
             action = turn.think()
             if len(turn.legal) > 1:
@@ -187,13 +193,14 @@ def tournament(
             session.play_bot_turn(turn, action)
         seconds += clock() - start
         outcome = session.outcome()
-        if outcome is None:
-            raise RuntimeError(f"{title} deal {setup.seed} did not end")
         actions += len(session.history)
         for kind in set(seats):
             played[kind] += 1
-        for kind in {seats[seat] for seat in outcome.winners}:
-            won[kind] += 1
+        if outcome is None:
+            unfinished += 1
+        else:
+            for kind in {seats[seat] for seat in outcome.winners}:
+                won[kind] += 1
         reference.run(REFERENCE_SECONDS)
         if progress is not None:
             progress(index + 1)
@@ -201,7 +208,7 @@ def tournament(
         BotRecord(kind, played[kind], won[kind], tuple(sorted(times[kind]))) for kind in kinds
     )
     return TournamentResult(
-        title, players, games, actions, records, seconds, reference.actions_per_second
+        title, players, games, actions, records, unfinished, seconds, reference.actions_per_second
     )
 
 
@@ -211,6 +218,7 @@ def format_result(result: TournamentResult, seed: int) -> str:
         f"game              {result.title}, {result.players} players, {result.games} games "
         f"from seed {seed}, seats rotated",
         f"games per second  {result.games_per_second:,.2f}",
+        f"unfinished        {result.unfinished} (stopped after {MOVE_LIMIT} moves, no winner)",
         f"reference         {result.reference_per_second:,.0f} actions/s of the reference "
         "engine, measured between the games",
         "",

@@ -51,8 +51,8 @@ def level_bots(
     sample: Sampler | None,
     evaluate: Evaluate | None = None,
     *,
-    playouts: int = 120,
-    depth: int = 40,
+    playouts: int = 60,
+    depth: int = 16,
 ) -> dict[str, Callable[[], Bot]]:
     """The bot factories of the three levels for one game.
 

@@ -108,8 +108,8 @@ class SearchBot:
         policy: Bot,
         *,
         evaluate: Evaluate | None = None,
-        playouts: int = 120,
-        depth: int = 40,
+        playouts: int = 60,
+        depth: int = 16,
         margin: float = 0.02,
         name: str = "search",
     ) -> None:

@@ -87,8 +87,8 @@ class CardGame:
     clock_seconds: int | None = None
     sampler: Sampler | None = None
     evaluate: Callable[[State, PlayerId], float] | None = None
-    search_playouts: int = 120
-    search_depth: int = 40
+    search_playouts: int = 60
+    search_depth: int = 16
 
     def check_options(self, options: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
         """Every option's value: the given ones checked, the missing ones at their default.
