@@ -17,6 +17,7 @@ identical game while redoing a move shows nothing learned before.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from cardgames.bots import Bot
@@ -61,6 +62,39 @@ def possessive(name: str, *, alone: bool = False) -> str:
     return f"{name}'s"
 
 
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A computer player's turn, to be thought about anywhere (a worker thread) and then played.
+
+    Made by :meth:`Session.bot_turn`; everything in it is the bot's own: its view, the legal
+    actions and a copy of its random stream, so thinking touches nothing the Session holds.
+
+    Attributes:
+        seat: The computer player's seat.
+        bot: The bot.
+        view: The seat's view of the position.
+        legal: The legal actions.
+        rng: A copy of the seat's random stream, advanced by :meth:`think`.
+        move: How many moves (and undos) the game had seen when the turn was taken out.
+    """
+
+    seat: PlayerId
+    bot: Bot
+    view: View
+    legal: tuple[Action, ...]
+    rng: Rng
+    move: int
+
+    @property
+    def thinks(self) -> bool:
+        """True if the bot searches (long enough to want a worker thread)."""
+        return bool(getattr(self.bot, "thinks", False))
+
+    def think(self) -> Action:
+        """The bot's choice; call once."""
+        return self.bot.choose(self.view, self.legal, self.rng)
+
+
 class Session:
     """One game in play.
 
@@ -93,6 +127,7 @@ class Session:
         self.history: list[tuple[PlayerId, Action]] = []
         self.events: list[Event] = []
         self._texts: list[str] = []
+        self._moves = 0
         self._timeouts: set[int] = set()
         self._bots: dict[PlayerId, tuple[Bot, Rng]] = {}
         seat_rng = Rng(setup.seed ^ 0x5EED)
@@ -316,6 +351,7 @@ class Session:
         self.history.append((seat, action))
         self._texts.append(command)
         self.events.extend(events)
+        self._moves += 1
         self._sync_clock()
         return Accepted(seat, action, command, tuple(events))
 
@@ -327,15 +363,38 @@ class Session:
 
     def step_bot(self) -> Accepted | None:
         """Let the computer player to act make one move; None if it is no bot's turn."""
+        turn = self.bot_turn()
+        return None if turn is None else self.play_bot_turn(turn, turn.think())
+
+    def bot_turn(self) -> BotTurn | None:
+        """The turn of the computer player to act, to think about; None if it is no bot's turn.
+
+        The seat's random stream is not advanced until :meth:`play_bot_turn` plays the choice, so a
+        turn thought about and then dropped (the game moved on) leaves the game as it was.
+        """
         seat = self._state.current_player
         if seat is None or seat not in self._bots:
             return None
         bot, rng = self._bots[seat]
         view = self._state.view(seat)
-        action = bot.choose(view, self._state.legal_actions(), rng)
-        result = self._apply(seat, action, view)
+        return BotTurn(seat, bot, view, self._state.legal_actions(), rng.clone(), self._moves)
+
+    def play_bot_turn(self, turn: BotTurn, action: Action) -> Accepted | None:
+        """Play ``action``, the choice of ``turn``'s bot, if the game is still where it was.
+
+        Returns:
+            The move, or None if the game has moved on since ``turn`` was taken out (a move or an
+            undo), in which case nothing changes.
+
+        Raises:
+            RuntimeError: If the bot chose an illegal action (a bug in the bot).
+        """
+        if turn.move != self._moves or self._state.current_player != turn.seat:
+            return None
+        result = self._apply(turn.seat, action, turn.view)
         if isinstance(result, Rejected):
-            raise RuntimeError(f"bot {bot.name} chose an illegal move: {result.message}")
+            raise RuntimeError(f"bot {turn.bot.name} chose an illegal move: {result.message}")
+        self._bots[turn.seat] = (turn.bot, turn.rng)
         return result
 
     def run_bots(self, limit: int = 100_000) -> list[Accepted]:
@@ -418,6 +477,7 @@ class Session:
         else:
             self.events.extend(self._state.apply(action))
         self.history.append((seat, action))
+        self._moves += 1
 
     # ----------------------------------------------------------------- log
 

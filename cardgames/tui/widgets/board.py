@@ -17,8 +17,8 @@ conventions a View may follow (optional, read with ``getattr``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from textual.message import Message
@@ -41,6 +41,8 @@ class TableInfo:
         viewer: The seat whose view is shown, or None for the public view (during a hand-over).
         log: The action log from the viewer's side, oldest first.
         style: How to draw cards.
+        levels: The level of each computer player's seat (``easy``, ``normal``, ``hard``, or a
+            game's own bot such as ``random``), shown next to its name.
     """
 
     names: tuple[str, ...]
@@ -48,6 +50,7 @@ class TableInfo:
     viewer: PlayerId | None
     log: tuple[str, ...]
     style: CardStyle
+    levels: Mapping[PlayerId, str] = field(default_factory=dict)
 
 
 class Board(Widget):

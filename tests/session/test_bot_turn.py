@@ -1,0 +1,49 @@
+"""A computer player's turn taken out of the Session to think about elsewhere (the app's worker
+thread), and played back only if the game is still where it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgames.session.commands import Accepted
+from cardgames.session.session import Session
+from cardgames.session.setup import GameSetup, SeatSpec, default_seats
+from tests.session.fake_game import Add
+
+pytestmark = pytest.mark.usefixtures("race")
+
+
+def _session(*bots: str | None, seed: int = 4) -> Session:
+    seats = tuple(SeatSpec(f"P{i}", bot) for i, bot in enumerate(bots))
+    return Session(GameSetup("race", seats, {}, seed), turn_seconds=0)
+
+
+def test_a_turn_thought_about_elsewhere_plays_like_step_bot() -> None:
+    stepped, split = _session("hard", "random"), _session("hard", "random")
+    stepped.run_bots()
+    while (turn := split.bot_turn()) is not None:
+        assert split.play_bot_turn(turn, turn.think()) is not None
+    assert split.commands() == stepped.commands()
+
+
+def test_a_turn_overtaken_by_an_undo_is_dropped_and_changes_nothing() -> None:
+    session = _session(None, "hard")
+    assert isinstance(session.submit_text(0, "add 1"), Accepted)
+    turn = session.bot_turn()
+    assert turn is not None and turn.thinks
+    choice = turn.think()
+    assert isinstance(session.undo(0), Accepted)
+    assert isinstance(session.submit_text(0, "add 1"), Accepted)
+    assert session.play_bot_turn(turn, choice) is None, "the game moved on meanwhile"
+    assert [action for _, action in session.history if isinstance(action, Add)] == [Add(1)]
+    again = session.bot_turn()
+    assert again is not None
+    assert again.think() == choice, "the dropped turn did not advance the seat's random stream"
+
+
+def test_levels_are_bot_kinds_and_default_is_normal() -> None:
+    seats = default_seats(3, 2, ("hard", "easy"))
+    assert [seat.level for seat in seats] == [None, "hard", "easy"]
+    assert default_seats(2, 1)[1].level == "normal"
+    with pytest.raises(ValueError, match="one level for all 2 computer players"):
+        default_seats(3, 2, ("hard",))
