@@ -55,6 +55,26 @@ def known_view(state: State, seat: PlayerId) -> View:
     return state.view(seat) if peek is None else peek(seat)
 
 
+_MASK = 2**64 - 1
+
+
+def bot_rng(seed: int, seat: PlayerId, move: int) -> Rng:
+    """The random stream of one computer player's decision: a function of the game's seed, the
+    seat and the move number (entries in the history before it) alone, so the same record
+    always gives the same bot moves, however often it was saved, resumed or replayed.
+
+    Args:
+        seed: The game's seed (``GameSetup.seed``).
+        seat: The computer player's seat.
+        move: How many entries the history has before this decision.
+
+    Returns:
+        A new, independent Rng.
+    """
+    mixed = (seed & _MASK) * 0x9E3779B97F4A7C15 ^ (seat + 1) * 0xC2B2AE3D27D4EB4F ^ move
+    return Rng(mixed & _MASK ^ 0x5EED)
+
+
 def possessive(name: str, *, alone: bool = False) -> str:
     """``Anna's``; for the seat called "You", ``your`` (or ``yours`` when it stands ``alone``)."""
     if name == "You":
@@ -74,7 +94,7 @@ class BotTurn:
         bot: The bot.
         view: The seat's view of the position.
         legal: The legal actions.
-        rng: A copy of the seat's random stream, advanced by :meth:`think`.
+        rng: The decision's own random stream (:func:`bot_rng`), advanced by :meth:`think`.
         move: How many moves (and undos) the game had seen when the turn was taken out.
     """
 
@@ -129,8 +149,7 @@ class Session:
         self._texts: list[str] = []
         self._moves = 0
         self._timeouts: set[int] = set()
-        self._bots: dict[PlayerId, tuple[Bot, Rng]] = {}
-        seat_rng = Rng(setup.seed ^ 0x5EED)
+        self._bots: dict[PlayerId, Bot] = {}
         factories: dict[str, Callable[[], Bot]] = getattr(self.game, "bots", lambda: {})()
         default_bot = next(iter(factories), "random")
         for seat, spec in enumerate(setup.seats):
@@ -140,7 +159,7 @@ class Session:
                     raise ValueError(
                         f"unknown computer player {quoted(spec.bot)} for {self.game.title}"
                     )
-                self._bots[seat] = (factories[kind](), seat_rng.derive(seat))
+                self._bots[seat] = factories[kind]()
         humans = self.humans
         self._shown: PlayerId | None = humans[0] if len(humans) == 1 else None
         self.confirm_pass = confirm_pass
@@ -369,15 +388,17 @@ class Session:
     def bot_turn(self) -> BotTurn | None:
         """The turn of the computer player to act, to think about; None if it is no bot's turn.
 
-        The seat's random stream is not advanced until :meth:`play_bot_turn` plays the choice, so a
-        turn thought about and then dropped (the game moved on) leaves the game as it was.
+        The bot's random stream is :func:`bot_rng` of the seed, the seat and the move number, so a
+        turn thought about and then dropped (the game moved on) leaves the game as it was, and a
+        game resumed from its record or replayed gets the same bot moves as one played straight
+        through.
         """
         seat = self._state.current_player
         if seat is None or seat not in self._bots:
             return None
-        bot, rng = self._bots[seat]
         view = self._state.view(seat)
-        return BotTurn(seat, bot, view, self._state.legal_actions(), rng.clone(), self._moves)
+        rng = bot_rng(self.setup.seed, seat, len(self.history))
+        return BotTurn(seat, self._bots[seat], view, self._state.legal_actions(), rng, self._moves)
 
     def play_bot_turn(self, turn: BotTurn, action: Action) -> Accepted | None:
         """Play ``action``, the choice of ``turn``'s bot, if the game is still where it was.
@@ -394,7 +415,6 @@ class Session:
         result = self._apply(turn.seat, action, turn.view)
         if isinstance(result, Rejected):
             raise RuntimeError(f"bot {turn.bot.name} chose an illegal move: {result.message}")
-        self._bots[turn.seat] = (turn.bot, turn.rng)
         return result
 
     def run_bots(self, limit: int = 100_000) -> list[Accepted]:

@@ -3,9 +3,14 @@ thread), and played back only if the game is still where it was."""
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, datetime
+
 import pytest
 
+from cardgames.core.engine import OptionValue
 from cardgames.session.commands import Accepted
+from cardgames.session.record import record_from_json, record_of, record_to_json, session_of
 from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from tests.session.fake_game import Add
@@ -47,3 +52,28 @@ def test_levels_are_bot_kinds_and_default_is_normal() -> None:
     assert default_seats(2, 1)[1].level == "normal"
     with pytest.raises(ValueError, match="one level for all 2 computer players"):
         default_seats(3, 2, ("hard",))
+
+
+@pytest.mark.parametrize(
+    ("game", "bots", "options"),
+    [("makao", ("easy", "easy", "easy", "normal"), {}), ("race", ("hard", "easy"), {"long": True})],
+)
+def test_a_game_saved_and_resumed_midway_gets_the_same_bot_moves(
+    game: str, bots: tuple[str, ...], options: dict[str, OptionValue]
+) -> None:
+    """Each bot decision's random stream comes from the seed, the seat and the move number, so
+    a game saved after some bot moves and resumed from its record (a JSON round trip) goes on
+    exactly as the game played straight through."""
+    seats = tuple(SeatSpec(f"P{i}", bot) for i, bot in enumerate(bots))
+    setup = GameSetup(game, seats, options, 11)
+    straight = Session(setup, turn_seconds=0)
+    straight.run_bots()
+    assert straight.is_over
+    for cut in (1, len(straight.history) // 2):
+        first = Session(setup, turn_seconds=0)
+        first.run_bots(limit=cut)
+        started = datetime(2026, 1, 1, tzinfo=UTC)
+        saved = record_to_json(record_of(first, id="g", started=started))
+        resumed = session_of(record_from_json(json.loads(json.dumps(saved))), turn_seconds=0)
+        resumed.run_bots()
+        assert resumed.commands() == straight.commands()

@@ -67,7 +67,9 @@ async def test_the_table_answers_keys_while_the_bot_thinks(slow: SlowBot) -> Non
         assert screen.session.history[0][0] == 0
 
 
-async def test_a_choice_that_arrives_under_the_leave_dialog_waits_for_the_table(slow: SlowBot) -> None:
+async def test_a_choice_that_arrives_under_the_leave_dialog_waits_for_the_table(
+    slow: SlowBot,
+) -> None:
     app = make_app(SETUP, AppSettings(bot_delay=0))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, slow.started.is_set)

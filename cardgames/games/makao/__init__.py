@@ -60,6 +60,8 @@ GAME = CardGame(
     notation=notation,
     bot_factories=_bots,
     evaluate=_evaluate,
+    search_playouts=40,
+    search_depth=16,
     sampler=sample_state,
 )
 """The Makao Game object."""

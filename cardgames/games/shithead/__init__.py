@@ -67,6 +67,8 @@ GAME = CardGame(
     notation=notation,
     bot_factories=_bots,
     evaluate=_evaluate,
+    search_playouts=40,
+    search_depth=16,
     clock_seconds=45,
     sampler=sample_state,
 )
