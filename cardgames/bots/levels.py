@@ -20,6 +20,11 @@ LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
 """The level of a computer player nobody chose a level for."""
 
+def level_name(bot: str) -> str:
+    """How a computer player's kind is shown: its level, ``normal`` for "default"."""
+    return DEFAULT_LEVEL if bot == "default" else bot
+
+
 EASY_MISTAKES = 0.3
 """The share of ``easy``'s decisions (with a choice) made at random."""
 

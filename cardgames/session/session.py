@@ -114,6 +114,14 @@ class BotTurn:
         """The bot's choice; call once."""
         return self.bot.choose(self.view, self.legal, self.rng)
 
+    def think_quickly(self) -> Action:
+        """The choice of the bot's playout policy (a searching bot's heuristic, the ``normal``
+        level) if it has one, else :meth:`think`; call once instead of :meth:`think`."""
+        policy: Bot | None = getattr(self.bot, "policy", None) if self.thinks else None
+        if policy is None:
+            return self.think()
+        return policy.choose(self.view, self.legal, self.rng)
+
 
 class Session:
     """One game in play.
@@ -417,11 +425,17 @@ class Session:
             raise RuntimeError(f"bot {turn.bot.name} chose an illegal move: {result.message}")
         return result
 
-    def run_bots(self, limit: int = 100_000) -> list[Accepted]:
-        """Let bots move until a human must act or the game ends; returns their moves."""
+    def run_bots(self, limit: int = 100_000, *, quick: bool = False) -> list[Accepted]:
+        """Let bots move until a human must act or the game ends; returns their moves.
+
+        Args:
+            limit: The most moves to play.
+            quick: Searching bots play their heuristic's choice instead (the ``normal`` level),
+                so the rest of a game is played at once (the table's "finish instantly").
+        """
         moves: list[Accepted] = []
-        while self.bot_to_move and len(moves) < limit:
-            move = self.step_bot()
+        while len(moves) < limit and (turn := self.bot_turn()) is not None:
+            move = self.play_bot_turn(turn, turn.think_quickly() if quick else turn.think())
             assert move is not None
             moves.append(move)
         return moves

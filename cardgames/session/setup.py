@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from cardgames.bots.levels import DEFAULT_LEVEL
+from cardgames.bots.levels import level_name
 from cardgames.core.engine import OptionValue
 from cardgames.core.registry import find_game, load_game
 
@@ -38,7 +38,7 @@ class SeatSpec:
         for a human."""
         if self.bot is None:
             return None
-        return DEFAULT_LEVEL if self.bot == "default" else self.bot
+        return level_name(self.bot)
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,3 +77,16 @@ def test_a_game_saved_and_resumed_midway_gets_the_same_bot_moves(
         resumed = session_of(record_from_json(json.loads(json.dumps(saved))), turn_seconds=0)
         resumed.run_bots()
         assert resumed.commands() == straight.commands()
+
+
+def test_finishing_quickly_plays_the_hard_seats_at_the_normal_level() -> None:
+    """The table's "finish instantly" (``run_bots(quick=True)``) never searches: a ``hard``
+    seat makes exactly the moves a ``normal`` seat would make in its place."""
+    def seats(level: str) -> tuple[SeatSpec, ...]:
+        return (SeatSpec("A", level), SeatSpec("B", "easy"), SeatSpec("C", level))
+
+    quick = Session(GameSetup("makao", seats("hard"), {}, 8), turn_seconds=0)
+    quick.run_bots(quick=True)
+    normal = Session(GameSetup("makao", seats("normal"), {}, 8), turn_seconds=0)
+    normal.run_bots()
+    assert quick.is_over and quick.commands() == normal.commands()

@@ -163,11 +163,13 @@ def layout_text(layout: Sequence[Card | None], style: CardStyle,
     return text
 
 
-def seat_note(view: Any, seat: int, *, bot: bool) -> str:
-    """The words under a seat: "bot" for a computer player, its layout size and hands won
-    (TR-10), as one tag (the strip joins tags with a dot that ASCII mode has not)."""
+def seat_note(view: Any, seat: int, *, bot: bool, level: str = "") -> str:
+    """The words under a seat: "bot" (with its level, "hard bot") for a computer player, its
+    layout size and hands won (TR-10), as one tag (the strip joins tags with a dot that ASCII
+    mode has not)."""
     size = view.sizes[seat]
-    return f"{'bot, ' if bot else ''}{size} pos, won {view.hands_won(seat)}"
+    who = (f"{level} bot, " if level else "bot, ") if bot else ""
+    return f"{who}{size} pos, won {view.hands_won(seat)}"
 
 
 class LayoutWidget(Widget, can_focus=True):
@@ -490,7 +492,8 @@ class TrashBoard(Board):
         mark = frame.mark[1] if frame.mark and frame.mark[0] == seat else None
         return SeatInfo(name=info.names[seat], cards=view.sizes[seat],
                         current=view.current_player == seat, you=seat == view.viewer,
-                        tags=(seat_note(view, seat, bot=seat in info.bots),),
+                        tags=(seat_note(view, seat, bot=seat in info.bots,
+                                        level=info.levels.get(seat, "")),),
                         body=layout_text(frame.layouts[seat], info.style, mark))
 
     def _own_title(self, view: Any, info: TableInfo, seat: int) -> Text:

@@ -526,11 +526,13 @@ class TableScreen(AppScreen[None]):
         return all(seat in out for seat in session.humans)
 
     def action_finish(self) -> None:
-        """Let the computer players finish the game at once (the same moves, without delay)."""
+        """Let the computer players finish the game at once, without delay; a ``hard`` player
+        plays its heuristic's moves (the ``normal`` level) for the rest, as a search for every
+        move would keep the table waiting."""
         if not self._watching():
             return
         self._stop_timers()
-        self.session.run_bots()
+        self.session.run_bots(quick=True)
         self.advance()
 
     def action_bot_speed(self, shown: int) -> None:
