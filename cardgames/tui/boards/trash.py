@@ -163,13 +163,11 @@ def layout_text(layout: Sequence[Card | None], style: CardStyle,
     return text
 
 
-def seat_note(view: Any, seat: int, *, bot: bool, level: str = "") -> str:
-    """The words under a seat: "bot" (with its level, "hard bot") for a computer player, its
-    layout size and hands won (TR-10), as one tag (the strip joins tags with a dot that ASCII
-    mode has not)."""
+def seat_note(view: Any, seat: int, *, bot: bool) -> str:
+    """The words under a seat: "bot" for a computer player, its layout size and hands won
+    (TR-10), as one tag (the strip joins tags with a dot that ASCII mode has not)."""
     size = view.sizes[seat]
-    who = (f"{level} bot, " if level else "bot, ") if bot else ""
-    return f"{who}{size} pos, won {view.hands_won(seat)}"
+    return f"{'bot, ' if bot else ''}{size} pos, won {view.hands_won(seat)}"
 
 
 class LayoutWidget(Widget, can_focus=True):
@@ -490,10 +488,12 @@ class TrashBoard(Board):
 
     def _seat(self, view: Any, info: TableInfo, frame: Frame, seat: int) -> SeatInfo:
         mark = frame.mark[1] if frame.mark and frame.mark[0] == seat else None
-        return SeatInfo(name=info.names[seat], cards=view.sizes[seat],
+        # A computer player's level goes with its name: the line under the box is full.
+        level = info.levels.get(seat)
+        name = f"{info.names[seat]} ({level})" if level else info.names[seat]
+        return SeatInfo(name=name, cards=view.sizes[seat],
                         current=view.current_player == seat, you=seat == view.viewer,
-                        tags=(seat_note(view, seat, bot=seat in info.bots,
-                                        level=info.levels.get(seat, "")),),
+                        tags=(seat_note(view, seat, bot=seat in info.bots),),
                         body=layout_text(frame.layouts[seat], info.style, mark))
 
     def _own_title(self, view: Any, info: TableInfo, seat: int) -> Text:
