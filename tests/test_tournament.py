@@ -94,5 +94,7 @@ def test_play_takes_one_level_for_all_or_one_per_seat(monkeypatch: pytest.Monkey
     assert invoke("play", "makao", "--bots", "3", "--level", "hard").exit_code == 0
     assert invoke("play", "makao", "--players", "3", "--level", "Hard,easy").exit_code == 0
     assert invoke("play", "makao", "--players", "2").exit_code == 0
+    assert invoke("play", "--deal", "makao-3-7", "--level", "easy,hard").exit_code == 0
     levels = [[seat.level for seat in setup.seats] for setup in launched if setup is not None]
-    assert levels == [[None, "hard", "hard", "hard"], [None, "hard", "easy"], [None, "normal"]]
+    assert levels == [[None, "hard", "hard", "hard"], [None, "hard", "easy"], [None, "normal"],
+                      [None, "easy", "hard"]]
