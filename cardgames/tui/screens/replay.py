@@ -78,8 +78,10 @@ class ReplayScreen(AppScreen[None]):
             self.step, None if self.viewer is None else seat)
         who = None if self.viewer is None else seat
         log = replay.log(self.step, who, open_hands=open_hands)
-        info = TableInfo(names=replay.names, bots=frozenset(), viewer=who, log=tuple(log[-60:]),
-                         style=self.style)
+        seats = replay.record.setup.seats
+        levels = {seat: spec.level for seat, spec in enumerate(seats) if spec.level is not None}
+        info = TableInfo(names=replay.names, bots=frozenset(levels), viewer=who,
+                         log=tuple(log[-60:]), style=self.style, levels=levels)
         self.board.show(view, info)
         eyes = ("every hand open" if open_hands else "the public" if self.viewer is None
                 else f"{replay.names[seat]}'s eyes")
