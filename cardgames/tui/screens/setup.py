@@ -113,7 +113,7 @@ class SetupScreen(AppScreen[None]):
         game = load_game(info.name)
         self.options: tuple[OptionSpec, ...] = game.options
         self.clock_seconds: float | None = getattr(game, "clock_seconds", None)
-        kinds = getattr(game, "bots", dict)()
+        kinds: dict[str, object] = getattr(game, "bots", dict)()
         self.levels = tuple(level for level in LEVELS if level in kinds) or (DEFAULT_LEVEL,)
         self.players = default_players(info)
         self.names = seat_names([seat == 0 for seat in range(MAX_SEATS)])
