@@ -237,6 +237,13 @@ def cli(
 @option_option
 @click.option("--deal", metavar="CODE",
               help="Play exactly this deal (game, players, options and seed), e.g. makao-4-q-7XK2.")
+@click.option(
+    "--level",
+    default=None,
+    metavar="LEVEL[,LEVEL...]",
+    help="Computer level: easy, normal or hard; one for all, or one per computer player "
+    "[default: normal].",
+)
 @ascii_option
 @four_colour_option
 @bot_delay_option
@@ -249,6 +256,7 @@ def play(
     seed: int | None,
     options: tuple[str, ...],
     deal: str | None,
+    level: str | None,
     ascii_cards: bool,
     four_colour: bool,
     bot_delay: float | None,
@@ -260,19 +268,37 @@ def play(
     The humans sit first, then the computer players.
     """
     if deal is not None:
-        setup = _deal_setup(deal, game, bots)
+        setup = _deal_setup(deal, game, bots, level)
     elif game is None:
         raise click.UsageError("name a game to play, or give --deal CODE")
     else:
         info = _game(game)
         count = min(4, info.max_players) if players is None else players
-        setup = _setup(info, count, count - 1 if bots is None else bots, seed, options)
+        computers = count - 1 if bots is None else bots
+        levels = _levels(info, level, computers)
+        setup = _setup(info, count, computers, seed, options, levels)
     _run_app(setup, _settings(ascii_cards, four_colour, bot_delay, turn_seconds, bell))
 
 
-def _deal_setup(code: str, game: str | None, bots: int | None) -> GameSetup:
-    """The set-up of a deal code (you and computer players, unless ``--bots`` says otherwise),
-    or a usage error in one line."""
+def _levels(info: GameInfo, level: str | None, computers: int) -> list[str]:
+    """The ``--level`` of each of ``computers`` computer players: one level for all, or one per
+    computer player; a usage error otherwise."""
+    if level is None:
+        return ["default"] * max(computers, 0)
+    levels = _bot_list(info, level, "--level")
+    if len(levels) == 1:
+        levels *= max(computers, 0)
+    if len(levels) != computers:
+        raise click.UsageError(
+            f"--level names {len(levels)} levels for {computers} computer players; "
+            "give one for all or one for each"
+        )
+    return levels
+
+
+def _deal_setup(code: str, game: str | None, bots: int | None, level: str | None) -> GameSetup:
+    """The set-up of a deal code (you and computer players, unless ``--bots`` says otherwise,
+    at the ``--level`` given), or a usage error in one line."""
     from cardgames.session.dealcode import parse_deal
 
     try:
@@ -282,7 +308,9 @@ def _deal_setup(code: str, game: str | None, bots: int | None) -> GameSetup:
     if game is not None and _game(game).name != deal.game:
         raise click.UsageError(f"the deal {code} is for {find_game(deal.game).title}, not {game}")
     try:
-        setup = deal.setup(default_seats(deal.players, deal.players - 1 if bots is None else bots))
+        computers = deal.players - 1 if bots is None else bots
+        levels = _levels(_game(deal.game), level, computers)
+        setup = deal.setup(default_seats(deal.players, computers, levels))
         setup.check()
     except ValueError as error:
         raise click.UsageError(str(error)) from None
@@ -290,7 +318,12 @@ def _deal_setup(code: str, game: str | None, bots: int | None) -> GameSetup:
 
 
 def _setup(
-    info: GameInfo, players: int, bots: int, seed: int | None, options: tuple[str, ...]
+    info: GameInfo,
+    players: int,
+    bots: int,
+    seed: int | None,
+    options: tuple[str, ...],
+    levels: Sequence[str],
 ) -> GameSetup:
     """A checked set-up, or a usage error with the reason."""
     import secrets
@@ -298,7 +331,7 @@ def _setup(
     try:
         setup = GameSetup(
             info.name,
-            default_seats(players, bots),
+            default_seats(players, bots, levels),
             read_options(options),
             secrets.randbelow(1_000_000) if seed is None else seed,
         )
@@ -306,6 +339,16 @@ def _setup(
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     return setup
+
+
+def _bot_list(info: GameInfo, text: str, option: str) -> list[str]:
+    """The comma-separated computer players of ``text``, each checked against the game's."""
+    kinds = [word.strip().lower() for word in text.split(",")]
+    if not all(kinds):
+        raise click.UsageError(f"{option} must be names separated by commas, not {text!r}")
+    for kind in kinds:
+        _check_bot(info, kind)
+    return kinds
 
 
 @cli.command(epilog=GAMES_EPILOG)
@@ -415,6 +458,56 @@ def _options(texts: Sequence[str]) -> dict[str, OptionValue]:
         return read_options(texts)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
+
+
+@cli.command(epilog=GAMES_EPILOG)
+@click.argument("game")
+@click.option(
+    "--bots",
+    default="hard,normal",
+    metavar="BOT,BOT[,...]",
+    show_default=True,
+    help="The computer players to match: levels (easy, normal, hard) or the game's bots.",
+)
+@number_option(
+    "--players", int, 1, "a whole number", metavar="N", default=2, show_default=True,
+    help="Seats per game.",
+)
+@number_option(
+    "--games", int, 1, "a whole number", metavar="N", default=200, show_default=True,
+    help="Games to play.",
+)
+@number_option(
+    "--seed", int, None, "a whole number", metavar="N", default=1, show_default=True,
+    help="Seed of the first deal.",
+)
+@option_option
+def tournament(
+    game: str, bots: str, players: int, games: int, seed: int, options: tuple[str, ...]
+) -> None:
+    """Play computer players of GAME against each other, seats rotated.
+
+    Each deal is played once from every seat. Prints each bot's win rate with its 95% (Wilson)
+    interval, the games per second, and the median and 99th-percentile time per move of each
+    bot (moves with a choice), next to the speed of the reference engine in the same run.
+    """
+    from cardgames.tournament import format_result
+    from cardgames.tournament import tournament as run
+
+    info = _game(game)
+    kinds = _bot_list(info, bots, "--bots")
+    try:
+        result = run(
+            info.name,
+            kinds,
+            games=games,
+            players=players,
+            seed=seed,
+            options=_options(options),
+        )
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    click.echo(format_result(result, seed))
 
 
 def _check_bot(info: GameInfo, bot: str) -> None:

@@ -83,12 +83,12 @@ def invoke(*args: str) -> Result:
         (
             ["simulate", "makao", "--bot", "genius", "--games", "1"],
             "Makao has no computer player 'genius'; its computer players are: "
-            "makao (the default), random",
+            "normal (the default), easy, hard, makao, random",
         ),
         (
             ["simulate", "vandtia", "--bot", "genius"],
             "Shithead has no computer player 'genius'; its computer players are: "
-            "shithead (the default), random",
+            "normal (the default), easy, hard, shithead, random",
         ),
         (["simulate", "makao", "--players", "7", "--games", "1"], "Makao takes 2-6 players"),
         (

@@ -63,10 +63,15 @@ class CardGame:
         deal: Deals a new position (see :data:`Deal`).
         load: Rebuilds a position saved by ``State.to_json``.
         notation: The game's notation module.
-        bot_factories: The game's bots by name, the default (heuristic) bot first.
+        bot_factories: The game's own bots by name, the heuristic bot first (the ``normal``
+            level; see :meth:`bots`).
         clock_seconds: The default turn time in seconds for games with a turn clock, else None.
         sampler: Deals a position consistent with one seat's view (see :data:`Sampler`), or None
             while the game has none (the search bot and undo need it).
+        evaluate: For the search bot: the chance (0.0 .. 1.0) that a seat wins an unfinished
+            position, or None to count every unfinished playout as even.
+        search_playouts: The ``hard`` level's playouts per decision.
+        search_depth: The longest playout of the ``hard`` level, in actions.
     """
 
     name: str
@@ -82,6 +87,9 @@ class CardGame:
     bot_factories: Callable[[], dict[str, Callable[[], Bot]]]
     clock_seconds: int | None = None
     sampler: Sampler | None = None
+    evaluate: Callable[[State, PlayerId], float] | None = None
+    search_playouts: int = 60
+    search_depth: int = 16
 
     def check_options(self, options: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
         """Every option's value: the given ones checked, the missing ones at their default.
@@ -169,5 +177,16 @@ class CardGame:
         return resources.files(self.package).joinpath("rules.md").read_text(encoding="utf-8")
 
     def bots(self) -> dict[str, Callable[[], Bot]]:
-        """The bots by name; the first is the default computer player."""
-        return self.bot_factories()
+        """The computer players by name: the levels ``normal`` (the default, first), ``easy``
+        and ``hard`` (with a sampler), then the game's own bots."""
+        from cardgames.bots.levels import level_bots
+
+        own = self.bot_factories()
+        levels = level_bots(
+            next(iter(own.values())),
+            self.sampler,
+            self.evaluate,
+            playouts=self.search_playouts,
+            depth=self.search_depth,
+        )
+        return {"normal": levels.pop("normal"), **levels, **own}

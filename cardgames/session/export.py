@@ -66,7 +66,7 @@ def _header(
 ) -> list[str]:
     setup = record.setup
     seats = [
-        f"{seat}. {spec.name}" + ("" if spec.bot is None else f" (computer: {spec.bot})")
+        f"{seat}. {spec.name}" + ("" if spec.level is None else f" (computer: {spec.level})")
         for seat, spec in enumerate(setup.seats)
     ]
     options = ", ".join(

@@ -17,6 +17,7 @@ identical game while redoing a move shows nothing learned before.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from cardgames.bots import Bot
@@ -54,11 +55,72 @@ def known_view(state: State, seat: PlayerId) -> View:
     return state.view(seat) if peek is None else peek(seat)
 
 
+_MASK = 2**64 - 1
+
+
+def bot_rng(seed: int, seat: PlayerId, move: int) -> Rng:
+    """The random stream of one computer player's decision: a function of the game's seed, the
+    seat and the move number (entries in the history before it) alone, so the same record
+    always gives the same bot moves, however often it was saved, resumed or replayed.
+
+    Args:
+        seed: The game's seed (``GameSetup.seed``).
+        seat: The computer player's seat.
+        move: How many entries the history has before this decision.
+
+    Returns:
+        A new, independent Rng.
+    """
+    mixed = (seed & _MASK) * 0x9E3779B97F4A7C15 ^ (seat + 1) * 0xC2B2AE3D27D4EB4F ^ move
+    return Rng(mixed & _MASK ^ 0x5EED)
+
+
 def possessive(name: str, *, alone: bool = False) -> str:
     """``Anna's``; for the seat called "You", ``your`` (or ``yours`` when it stands ``alone``)."""
     if name == "You":
         return "yours" if alone else "your"
     return f"{name}'s"
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A computer player's turn, to be thought about anywhere (a worker thread) and then played.
+
+    Made by :meth:`Session.bot_turn`; everything in it is the bot's own: its view, the legal
+    actions and a copy of its random stream, so thinking touches nothing the Session holds.
+
+    Attributes:
+        seat: The computer player's seat.
+        bot: The bot.
+        view: The seat's view of the position.
+        legal: The legal actions.
+        rng: The decision's own random stream (:func:`bot_rng`), advanced by :meth:`think`.
+        move: How many moves (and undos) the game had seen when the turn was taken out.
+    """
+
+    seat: PlayerId
+    bot: Bot
+    view: View
+    legal: tuple[Action, ...]
+    rng: Rng
+    move: int
+
+    @property
+    def thinks(self) -> bool:
+        """True if the bot searches (long enough to want a worker thread)."""
+        return bool(getattr(self.bot, "thinks", False))
+
+    def think(self) -> Action:
+        """The bot's choice; call once."""
+        return self.bot.choose(self.view, self.legal, self.rng)
+
+    def think_quickly(self) -> Action:
+        """The choice of the bot's playout policy (a searching bot's heuristic, the ``normal``
+        level) if it has one, else :meth:`think`; call once instead of :meth:`think`."""
+        policy: Bot | None = getattr(self.bot, "policy", None) if self.thinks else None
+        if policy is None:
+            return self.think()
+        return policy.choose(self.view, self.legal, self.rng)
 
 
 class Session:
@@ -93,9 +155,9 @@ class Session:
         self.history: list[tuple[PlayerId, Action]] = []
         self.events: list[Event] = []
         self._texts: list[str] = []
+        self._moves = 0
         self._timeouts: set[int] = set()
-        self._bots: dict[PlayerId, tuple[Bot, Rng]] = {}
-        seat_rng = Rng(setup.seed ^ 0x5EED)
+        self._bots: dict[PlayerId, Bot] = {}
         factories: dict[str, Callable[[], Bot]] = getattr(self.game, "bots", lambda: {})()
         default_bot = next(iter(factories), "random")
         for seat, spec in enumerate(setup.seats):
@@ -105,7 +167,7 @@ class Session:
                     raise ValueError(
                         f"unknown computer player {quoted(spec.bot)} for {self.game.title}"
                     )
-                self._bots[seat] = (factories[kind](), seat_rng.derive(seat))
+                self._bots[seat] = factories[kind]()
         humans = self.humans
         self._shown: PlayerId | None = humans[0] if len(humans) == 1 else None
         self.confirm_pass = confirm_pass
@@ -321,6 +383,7 @@ class Session:
         self.history.append((seat, action))
         self._texts.append(command)
         self.events.extend(events)
+        self._moves += 1
         self._sync_clock()
         return Accepted(seat, action, command, tuple(events))
 
@@ -332,22 +395,52 @@ class Session:
 
     def step_bot(self) -> Accepted | None:
         """Let the computer player to act make one move; None if it is no bot's turn."""
+        turn = self.bot_turn()
+        return None if turn is None else self.play_bot_turn(turn, turn.think())
+
+    def bot_turn(self) -> BotTurn | None:
+        """The turn of the computer player to act, to think about; None if it is no bot's turn.
+
+        The bot's random stream is :func:`bot_rng` of the seed, the seat and the move number, so a
+        turn thought about and then dropped (the game moved on) leaves the game as it was, and a
+        game resumed from its record or replayed gets the same bot moves as one played straight
+        through.
+        """
         seat = self._state.current_player
         if seat is None or seat not in self._bots:
             return None
-        bot, rng = self._bots[seat]
         view = self._state.view(seat)
-        action = bot.choose(view, self._state.legal_actions(), rng)
-        result = self._apply(seat, action, view)
+        rng = bot_rng(self.setup.seed, seat, len(self.history))
+        return BotTurn(seat, self._bots[seat], view, self._state.legal_actions(), rng, self._moves)
+
+    def play_bot_turn(self, turn: BotTurn, action: Action) -> Accepted | None:
+        """Play ``action``, the choice of ``turn``'s bot, if the game is still where it was.
+
+        Returns:
+            The move, or None if the game has moved on since ``turn`` was taken out (a move or an
+            undo), in which case nothing changes.
+
+        Raises:
+            RuntimeError: If the bot chose an illegal action (a bug in the bot).
+        """
+        if turn.move != self._moves or self._state.current_player != turn.seat:
+            return None
+        result = self._apply(turn.seat, action, turn.view)
         if isinstance(result, Rejected):
-            raise RuntimeError(f"bot {bot.name} chose an illegal move: {result.message}")
+            raise RuntimeError(f"bot {turn.bot.name} chose an illegal move: {result.message}")
         return result
 
-    def run_bots(self, limit: int = 100_000) -> list[Accepted]:
-        """Let bots move until a human must act or the game ends; returns their moves."""
+    def run_bots(self, limit: int = 100_000, *, quick: bool = False) -> list[Accepted]:
+        """Let bots move until a human must act or the game ends; returns their moves.
+
+        Args:
+            limit: The most moves to play.
+            quick: Searching bots play their heuristic's choice instead (the ``normal`` level),
+                so the rest of a game is played at once (the table's "finish instantly").
+        """
         moves: list[Accepted] = []
-        while self.bot_to_move and len(moves) < limit:
-            move = self.step_bot()
+        while len(moves) < limit and (turn := self.bot_turn()) is not None:
+            move = self.play_bot_turn(turn, turn.think_quickly() if quick else turn.think())
             assert move is not None
             moves.append(move)
         return moves
@@ -423,6 +516,7 @@ class Session:
         else:
             self.events.extend(self._state.apply(action))
         self.history.append((seat, action))
+        self._moves += 1
 
     # ----------------------------------------------------------------- log
 

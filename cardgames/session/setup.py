@@ -5,9 +5,10 @@ Kept free of Textual so the command line can validate a set-up without importing
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from cardgames.bots.levels import level_name
 from cardgames.core.engine import OptionValue
 from cardgames.core.registry import find_game, load_game
 
@@ -18,7 +19,9 @@ class SeatSpec:
 
     Attributes:
         name: The player's name as shown at the table.
-        bot: The bot that plays this seat (a key of the game's ``bots()``), or None for a human.
+        bot: The computer player of this seat (a key of the game's ``bots()``: a level ``easy``,
+            ``normal`` or ``hard``, or one of the game's own bots such as ``random``), "default"
+            for the default level, or None for a human.
     """
 
     name: str
@@ -28,6 +31,14 @@ class SeatSpec:
     def is_human(self) -> bool:
         """True for a seat played by a person."""
         return self.bot is None
+
+    @property
+    def level(self) -> str | None:
+        """The computer player's level as shown at the table ("default" is ``normal``), or None
+        for a human."""
+        if self.bot is None:
+            return None
+        return level_name(self.bot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,22 +90,29 @@ DEFAULT_NAMES = ("You", "Anna", "Bob", "Cyril", "Dana", "Emil")
 HUMAN_NAMES = ("Anna", "Bob", "Cyril", "Dana", "Emil", "Fiona")
 
 
-def default_seats(players: int, bots: int, bot: str = "default") -> tuple[SeatSpec, ...]:
+def default_seats(
+    players: int, bots: int, bot: str | Sequence[str] = "default"
+) -> tuple[SeatSpec, ...]:
     """Seats for a quick game: the humans first, then ``bots`` computer players.
 
     Args:
         players: Total seats.
         bots: How many of them are computer players (0 .. players).
-        bot: The bot kind for the computer seats.
+        bot: The bot kind (or level) of every computer seat, or one per computer seat in seat
+            order.
 
     Returns:
         With one human, that seat is called "You"; with several, they get names.
 
     Raises:
-        ValueError: If ``bots`` is out of range.
+        ValueError: If ``bots`` is out of range, or ``bot`` is a list of another length.
     """
     if not 0 <= bots <= players:
         raise ValueError(f"--bots must be between 0 and {players}")
+    kinds = (bot,) * bots if isinstance(bot, str) else tuple(bot)
+    if len(kinds) != bots:
+        raise ValueError(f"give one level for all {bots} computer players or one for each, "
+                         f"not {len(kinds)}")
     humans = players - bots
     spare = tuple(f"Bot {i}" for i in range(1, players + 1))
     if humans == 1:
@@ -106,5 +124,5 @@ def default_seats(players: int, bots: int, bot: str = "default") -> tuple[SeatSp
             for i in range(humans)
         ]
         names = tuple(n for n in DEFAULT_NAMES[1:] if n not in HUMAN_NAMES[:humans]) + spare
-    seats.extend(SeatSpec(names[i], bot) for i in range(bots))
+    seats.extend(SeatSpec(names[i], kinds[i]) for i in range(bots))
     return tuple(seats)

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardgames.bots.levels import level_name
 from cardgames.session.record import GameRecord
 from cardgames.session.savefile import data_dir
 
@@ -161,7 +162,8 @@ class PlayerStats:
 
     Attributes:
         name: The player's name.
-        bot: The bot kind for a computer player, None for a person.
+        bot: The computer player's level (``easy``, ``normal``, ``hard``) or the game's own bot
+            (``random``), None for a person; a player's figures are kept per level.
         game: The game's name (``makao``).
         played: Games finished.
         won: Games won.
@@ -210,7 +212,8 @@ def player_stats(
         connection.close()
     runs: dict[tuple[str, str | None, str], list[tuple[bool, int]]] = {}
     for name, bot, game_name, won, moves in rows:
-        runs.setdefault((name, bot, game_name), []).append((bool(won), moves))
+        kind = None if bot is None else level_name(bot)
+        runs.setdefault((name, kind, game_name), []).append((bool(won), moves))
     figures = [_figures(key, games) for key, games in runs.items()]
     figures.sort(key=lambda row: (row.bot is not None, row.name, row.bot or "", row.game))
     return figures

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 
+from cardgames.bots.levels import level_name
 from cardgames.core.registry import find_game
 from cardgames.session.stats import PlayerStats
 
@@ -29,7 +30,7 @@ def stats_table(rows: Sequence[PlayerStats], *, ascii: bool = False) -> Table | 
     for heading in ("Played", "Won", "Win %", "Streak", "Best streak", "Avg. moves"):
         table.add_column(heading, justify="right")
     for row in rows:
-        name = row.name if row.bot is None else f"{row.name} (computer)"
+        name = row.name if row.bot is None else f"{row.name} (computer, {level_name(row.bot)})"
         table.add_row(
             Text(name), find_game(row.game).title, str(row.played), str(row.won),
             f"{row.win_percent:.0f}", str(row.current_streak), str(row.best_streak),

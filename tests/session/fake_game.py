@@ -2,7 +2,8 @@
 
 Players take turns adding 1 or 2 to a shared total; whoever brings it to the target wins. Each seat
 holds a secret number only it may see, so hand-over can be checked; the game offers a time-out move
-(add 1), so the turn clock can be checked without a real game's rules.
+(add 1), so the turn clock can be checked without a real game's rules. It has a sampler (the other
+seats' secrets dealt afresh) and levels, so the search bot can be checked on it too.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgames.bots import Bot, RandomBot
+from cardgames.bots.levels import level_bots
 from cardgames.core import registry
 from cardgames.core.engine import Event, OptionSpec, OptionValue, Outcome, PlayerId
 from cardgames.core.errors import IllegalMove, InvalidCommand
@@ -45,6 +47,8 @@ class RaceView:
     current_player: PlayerId | None
     total: int
     secret: int | None
+    players: int = 2
+    target: int = 10
 
 
 class RaceState:
@@ -89,7 +93,7 @@ class RaceState:
 
     def view(self, viewer: PlayerId | None) -> RaceView:
         secret = None if viewer is None else self.secrets[viewer]
-        return RaceView(viewer, self.current, self.total, secret)
+        return RaceView(viewer, self.current, self.total, secret, self._players, self.target)
 
     def outcome(self) -> Outcome | None:
         if self.winner is None:
@@ -171,8 +175,22 @@ class RaceGame:
     def rules_text(self) -> str:
         return "# Race\n\nAdd 1 or 2; reach the target to win.\n"
 
+    @property
+    def sampler(self) -> Callable[[RaceView, Rng], RaceState]:
+        return self.sample_state
+
+    def sample_state(self, view: RaceView, rng: Rng) -> RaceState:
+        """The position of ``view`` with every secret but the viewer's dealt afresh."""
+        state = RaceState(view.players, view.target, Rng(rng.randrange(2**32)))
+        state.total, state.current = view.total, view.current_player
+        if view.viewer is not None and view.secret is not None:
+            state.secrets[view.viewer] = view.secret
+        return state
+
     def bots(self) -> dict[str, Callable[[], Bot]]:
-        return {"random": RandomBot}
+        levels = level_bots(RandomBot, self.sample_state, playouts=24, depth=30)
+        return {"normal": levels["normal"], "easy": levels["easy"], "hard": levels["hard"],
+                "random": RandomBot}
 
 
 GAME = RaceGame()

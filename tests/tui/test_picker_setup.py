@@ -77,3 +77,24 @@ async def test_a_number_option_gets_a_number_field_checked_by_the_game(
         field.value = "lots"
         with pytest.raises(ValueError, match="whole number"):
             form.setup()
+
+
+async def test_each_computer_seat_gets_a_level_chosen_with_the_keys() -> None:
+    """Seat 2's level is reached with Tab and stepped with → and ←; a human seat has none."""
+    from cardgames.tui.widgets.level_select import LevelSelect
+
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        assert not form.query_one("#level-0", LevelSelect).display, "seat 1 is you"
+        form.query_one("#name-1").focus()
+        await pilot.press("tab", "tab")
+        assert app.focused is form.query_one("#level-1")
+        await pilot.press("right")
+        await pilot.press("tab", "tab", "tab", "left")
+        assert app.focused is form.query_one("#level-2")
+        assert [seat.bot for seat in form.setup().seats] == [None, "hard", "easy", "default"]
+        assert [seat.level for seat in form.setup().seats] == [None, "hard", "easy", "normal"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from cardgames.core.engine import OptionSpec, OptionValue
+from cardgames.core.engine import OptionSpec, OptionValue, PlayerId, State
 from cardgames.games.common import CardGame
 from cardgames.games.makao import notation
 from cardgames.games.makao.engine import MakaoState, new_state
@@ -36,6 +36,13 @@ def _bots() -> dict[str, Callable[[], Bot]]:
     return {"makao": MakaoBot, "random": RandomBot}
 
 
+def _evaluate(state: State, seat: PlayerId) -> float:
+    """The search bot's score of an unfinished playout (see ``bots.evaluate``)."""
+    from cardgames.games.makao.bots import evaluate
+
+    return evaluate(state, seat)
+
+
 GAME = CardGame(
     name="makao",
     title="Makao",
@@ -52,6 +59,9 @@ GAME = CardGame(
     load=state_from_json,
     notation=notation,
     bot_factories=_bots,
+    evaluate=_evaluate,
+    search_playouts=40,
+    search_depth=16,
     sampler=sample_state,
 )
 """The Makao Game object."""

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardgames.core.cards import Rank
-from cardgames.core.engine import Action
+from cardgames.bots.search import shedding_value
+from cardgames.core.cards import Card, Rank
+from cardgames.core.engine import Action, PlayerId, State
 from cardgames.core.rng import Rng
 from cardgames.games.makao.actions import CallMakao, Demand, Play
-from cardgames.games.makao.engine import MakaoView
+from cardgames.games.makao.engine import MakaoState, MakaoView
 from cardgames.games.makao.moves import battle_value, effective_cards
 
 _ATTACK_THRESHOLD = 2
@@ -47,10 +48,13 @@ class MakaoBot:
         if view.pending_draw or view.pending_skips or view.phase == "drawn":
             return max(plays, key=lambda play: len(play.cards))
         attack = _next_hand_size(view) <= _ATTACK_THRESHOLD
-        best = max(plays, key=lambda play: _score(view, play, attack))
-        if _score(view, best, attack) < 0:
-            return others[0]
-        return best
+        matching: dict[tuple[object, object], int] = {}
+        best, best_score = plays[0], _score(view.hand, plays[0], attack, matching)
+        for play in plays[1:]:
+            score = _score(view.hand, play, attack, matching)
+            if score > best_score:
+                best, best_score = play, score
+        return others[0] if best_score < 0 else best
 
 
 def _next_hand_size(view: MakaoView) -> int:
@@ -63,20 +67,26 @@ def _next_hand_size(view: MakaoView) -> int:
     return 0
 
 
-def _score(view: MakaoView, play: Play, attack: bool) -> int:
-    """How good a play is now: shed many cards, keep weapons unless attacking pays."""
+def _score(
+    hand: tuple[Card, ...], play: Play, attack: bool, matching: dict[tuple[object, object], int]
+) -> int:
+    """How good a play is now: shed many cards, keep weapons unless attacking pays, and keep
+    cards that follow the new top card. ``matching`` caches, per suit and rank of a top card,
+    how many cards of ``hand`` follow it."""
     counted = effective_cards(play)
     score = 10 * len(play.cards)
     weapon = any(battle_value(card) or card.rank is Rank.FOUR for card in counted)
     if weapon:
         score += 15 if attack else -12
     score -= 25 * sum(1 for card in play.cards if card.is_joker)
-    rest = list(view.hand)
-    for card in play.cards:
-        rest.remove(card)
     top = counted[-1]
-    score += 2 * sum(1 for card in rest if card.suit is top.suit or card.rank is top.rank)
-    return score
+    suit, rank = top.suit, top.rank
+    key = (suit, rank)
+    followers = matching.get(key)
+    if followers is None:
+        followers = matching[key] = sum(1 for c in hand if c.suit is suit or c.rank is rank)
+    played = sum(1 for card in play.cards if card.suit is suit or card.rank is rank)
+    return score + 2 * (followers - played)
 
 
 def _choose_demand(view: MakaoView, legal: tuple[Action, ...]) -> Action:
@@ -90,3 +100,10 @@ def _choose_demand(view: MakaoView, legal: tuple[Action, ...]) -> Action:
     if best is None or counts[best.value] == 0:
         return Demand()
     return best
+
+
+def evaluate(state: State, seat: PlayerId) -> float:
+    """The search bot's guess (0.0 .. 1.0) that ``seat`` wins an unfinished game (MK-15): its
+    cards left against the fewest a rival holds (see ``shedding_value``)."""
+    assert isinstance(state, MakaoState)
+    return shedding_value([len(hand) for hand in state.hands], seat, state.finished)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from cardgames.core.engine import OptionSpec, OptionValue
+from cardgames.core.engine import OptionSpec, OptionValue, PlayerId, State
 from cardgames.games.common import CardGame
 from cardgames.games.shithead import notation
 from cardgames.games.shithead.engine import ShitheadState, new_state
@@ -39,6 +39,13 @@ def _bots() -> dict[str, Callable[[], Bot]]:
     return {ShitheadBot.name: ShitheadBot, RandomBot.name: RandomBot}
 
 
+def _evaluate(state: State, seat: PlayerId) -> float:
+    """The search bot's score of an unfinished playout (see ``bots.evaluate``)."""
+    from cardgames.games.shithead.bots import evaluate
+
+    return evaluate(state, seat)
+
+
 GAME = CardGame(
     name="shithead",
     title="Shithead",
@@ -59,6 +66,9 @@ GAME = CardGame(
     load=state_from_json,
     notation=notation,
     bot_factories=_bots,
+    evaluate=_evaluate,
+    search_playouts=40,
+    search_depth=16,
     clock_seconds=45,
     sampler=sample_state,
 )

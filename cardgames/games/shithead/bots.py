@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from cardgames.bots.search import shedding_value
 from cardgames.core.cards import Card, Rank
+from cardgames.core.engine import PlayerId, State
 from cardgames.core.rng import Rng
 from cardgames.games.shithead.actions import Action, Blind, Bonus, Decline, Play, Ready, Swap
-from cardgames.games.shithead.engine import ShitheadView
+from cardgames.games.shithead.engine import ShitheadState, ShitheadView
 from cardgames.games.shithead.moves import BONUS, SWAP
 
 _SPECIAL = (Rank.TWO, Rank.TEN)
@@ -90,3 +92,14 @@ def _bonus(view: ShitheadView, legal: tuple[Action, ...]) -> Action:
     return max(
         (bonus for bonus in bonuses if bonus.cards[0].rank is rank), key=lambda b: len(b.cards)
     )
+
+
+def evaluate(state: State, seat: PlayerId) -> float:
+    """The search bot's guess (0.0 .. 1.0) that ``seat`` wins an unfinished game (SH-16): the
+    cards it still holds (hand, face-up and face-down) against the fewest a rival holds."""
+    assert isinstance(state, ShitheadState)
+    left = [
+        len(hand) + sum(card is not None for card in up + down)
+        for hand, up, down in zip(state.hands, state.face_up, state.face_down, strict=True)
+    ]
+    return shedding_value(left, seat, state.finished)

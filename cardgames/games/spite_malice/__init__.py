@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from cardgames.core.engine import OptionValue
+from cardgames.core.engine import OptionValue, PlayerId, State
 from cardgames.games.common import CardGame
 from cardgames.games.spite_malice import notation
 from cardgames.games.spite_malice.engine import SpiteMaliceState, new_state
@@ -38,6 +38,13 @@ def _bots() -> dict[str, Callable[[], Bot]]:
     return {SpiteMaliceBot.name: SpiteMaliceBot, RandomBot.name: RandomBot}
 
 
+
+def _evaluate(state: State, seat: PlayerId) -> float:
+    """The search bot's score of an unfinished playout (see ``bots.evaluate``)."""
+    from cardgames.games.spite_malice.bots import evaluate
+
+    return evaluate(state, seat)
+
 GAME = CardGame(
     name="spite_malice",
     title="Spite & Malice",
@@ -50,6 +57,9 @@ GAME = CardGame(
     load=state_from_json,
     notation=notation,
     bot_factories=_bots,
+    evaluate=_evaluate,
+    search_playouts=40,
+    search_depth=16,
     sampler=sample_state,
 )
 """The Spite & Malice Game object."""

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardgames.bots.search import shedding_value
 from cardgames.core.cards import Card, Rank
+from cardgames.core.engine import PlayerId, State
 from cardgames.core.rng import Rng
 from cardgames.games.spite_malice.actions import HAND, PAY_OFF, Action, Bus, Discard, End, Play
-from cardgames.games.spite_malice.engine import SpiteMaliceView
+from cardgames.games.spite_malice.engine import SpiteMaliceState, SpiteMaliceView
 from cardgames.games.spite_malice.moves import KING, SPOTS, VALUES
 
 _FAR = 13
@@ -191,3 +193,10 @@ def _discard_cost(action: Discard, view: SpiteMaliceView, needs: list[int], free
     if free > 1 or SPOTS == 1:
         return 10 + distance + joker
     return 20 + 4 * distance + joker
+
+
+def evaluate(state: State, seat: PlayerId) -> float:
+    """The search bot's guess (0.0 .. 1.0) that ``seat`` wins an unfinished game (SM-14): its
+    pay-off cards left against the fewest a rival has left (see ``shedding_value``)."""
+    assert isinstance(state, SpiteMaliceState)
+    return shedding_value([len(pile) for pile in state.pay_off], seat, state.winners)

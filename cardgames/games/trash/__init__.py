@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from cardgames.core.engine import OptionValue
+from cardgames.core.engine import OptionValue, PlayerId, State
 from cardgames.games.common import CardGame
 from cardgames.games.trash import notation
 from cardgames.games.trash.engine import TrashState, new_state
@@ -37,6 +37,13 @@ def _bots() -> dict[str, Callable[[], Bot]]:
     return {TrashBot.name: TrashBot, RandomBot.name: RandomBot}
 
 
+
+def _evaluate(state: State, seat: PlayerId) -> float:
+    """The search bot's score of an unfinished playout (see ``bots.evaluate``)."""
+    from cardgames.games.trash.bots import evaluate
+
+    return evaluate(state, seat)
+
 GAME = CardGame(
     name="trash",
     title="Trash",
@@ -49,6 +56,9 @@ GAME = CardGame(
     load=state_from_json,
     notation=notation,
     bot_factories=_bots,
+    evaluate=_evaluate,
+    search_playouts=40,
+    search_depth=24,
     sampler=sample_state,
 )
 """The Trash Game object."""

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from cardgames.core.engine import PlayerId, State
 from cardgames.core.rng import Rng
 from cardgames.games.trash.actions import DRAW, REPLACE, TAKE, Action, Place
-from cardgames.games.trash.engine import TrashView
+from cardgames.games.trash.engine import TrashState, TrashView
 from cardgames.games.trash.moves import JACK, SLOT, SWAP, WILD
 
 COPIES_PER_DECK = 4
@@ -59,3 +60,19 @@ def _jack_position(view: TrashView, legal: tuple[Action, ...]) -> Action:
     copies = COPIES_PER_DECK * view.decks
     places = [action for action in legal if isinstance(action, Place)]
     return min(places, key=lambda place: (copies - seen[place.position], -place.position))
+
+
+def evaluate(state: State, seat: PlayerId) -> float:
+    """The search bot's guess (0.0 .. 1.0) that ``seat`` wins an unfinished match (TR-11).
+
+    What a seat has left to do is the hands it must still win after this one (its layout size
+    less one, TR-10) plus the share of its layout still face down in this hand (TR-9); that is
+    compared with the least a rival has left (see ``shedding_value``).
+    """
+    assert isinstance(state, TrashState)
+    left = [
+        size - 1 + down / size for size, down in zip(state.sizes, state.down, strict=True)
+    ]
+    own = left[seat]
+    rival = min(value for other, value in enumerate(left) if other != seat)
+    return rival / (own + rival) if own + rival else 0.5

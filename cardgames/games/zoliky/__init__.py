@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from cardgames.core.engine import OptionSpec, OptionValue
+from cardgames.core.engine import OptionSpec, OptionValue, PlayerId, State
 from cardgames.games.common import CardGame
 from cardgames.games.zoliky import notation
 from cardgames.games.zoliky.engine import DEFAULT_TARGET, ZolikyState, new_state
@@ -37,6 +37,13 @@ def _bots() -> dict[str, Callable[[], Bot]]:
     return {ZolikyBot.name: ZolikyBot, RandomBot.name: RandomBot}
 
 
+
+def _evaluate(state: State, seat: PlayerId) -> float:
+    """The search bot's score of an unfinished playout (see ``bots.evaluate``)."""
+    from cardgames.games.zoliky.bots import evaluate
+
+    return evaluate(state, seat)
+
 GAME = CardGame(
     name="zoliky",
     title="Žolíky",
@@ -59,6 +66,9 @@ GAME = CardGame(
     load=state_from_json,
     notation=notation,
     bot_factories=_bots,
+    evaluate=_evaluate,
+    search_playouts=24,
+    search_depth=10,
     sampler=sample_state,
 )
 """The Žolíky Game object."""

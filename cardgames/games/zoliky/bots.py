@@ -9,13 +9,14 @@ nothing on the table.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from cardgames.core.cards import Card
-from cardgames.core.engine import Action
+from cardgames.core.engine import Action, PlayerId, State
 from cardgames.core.rng import Rng
 from cardgames.games.zoliky.actions import Close, Cut, Discard, Draw, LayOff, Meld, Take, TakeBack
-from cardgames.games.zoliky.engine import ZolikyView
+from cardgames.games.zoliky.engine import ZolikyState, ZolikyView
 from cardgames.games.zoliky.melds import (
     FACE,
     HAND_POINTS,
@@ -274,3 +275,22 @@ def _discard(view: ZolikyView, legal: tuple[Action, ...]) -> Action:
 
     return min(discards, key=cost)
 
+
+
+EVALUATE_SCALE = 40.0
+"""Penalty points (ZO-17) that turn an even match into about a 73% chance for the seat ahead."""
+
+
+def evaluate(state: State, seat: PlayerId) -> float:
+    """The search bot's guess (0.0 .. 1.0) that ``seat`` wins an unfinished match (ZO-17).
+
+    Each seat's penalty points so far plus what the cards in its hand would cost if the round
+    ended now; the seat's total against the lowest rival's, on a logistic curve.
+    """
+    assert isinstance(state, ZolikyState)
+    totals = [
+        total + sum(HAND_POINTS[card] for card in hand)
+        for total, hand in zip(state.totals(), state.hands, strict=True)
+    ]
+    rival = min(total for other, total in enumerate(totals) if other != seat)
+    return 1.0 / (1.0 + math.exp((totals[seat] - rival) / EVALUATE_SCALE))

@@ -110,6 +110,7 @@ class MakaoBoard(Board):
                     current=view.current_player == seat,
                     you=view.viewer == seat,
                     bot=seat in info.bots,
+                    level=info.levels.get(seat, ""),
                     out=seat in view.finished,
                 )
             )

@@ -90,7 +90,8 @@ def seat_info(view: Any, seat: int, info: TableInfo) -> SeatInfo:
     ready = ("ready",) if view.phase == SWAP and view.ready[seat] else ()
     return SeatInfo(name=info.names[seat], cards=view.hand_sizes[seat],
                     current=view.current_player == seat, you=seat == view.viewer,
-                    bot=seat in info.bots, out=seat in view.finished, tags=ready,
+                    bot=seat in info.bots, level=info.levels.get(seat, ""),
+                    out=seat in view.finished, tags=ready,
                     body=seat_text(view, seat, info.style))
 
 

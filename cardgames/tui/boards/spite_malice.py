@@ -141,10 +141,11 @@ def seat_line(view: Any, seat: int, info: TableInfo) -> Text:
     marker = (">" if style.ascii else "▶") if view.current_player == seat else " "
     text.append(f"{marker} ", style="bold #ffd75f")
     name = info.names[seat]
-    if seat in info.bots:
-        name += " (bot)"
-    if len(name) > 16:
-        name = name[:15] + ("~" if style.ascii else "…")
+    # A computer player's level (or "bot") stays whole; a long name gives way to it.
+    after = f" ({info.levels.get(seat) or 'bot'})" if seat in info.bots else ""
+    if len(name) + len(after) > 16:
+        name = name[: 15 - len(after)] + ("~" if style.ascii else "…")
+    name += after
     text.append(f"{name:<16}", style="bold #ffd75f" if view.current_player == seat else "bold")
     text.append(" hand ", style=_GREY)
     text.append(str(view.hand_sizes[seat]), style="bold")

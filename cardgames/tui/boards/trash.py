@@ -500,7 +500,10 @@ class TrashBoard(Board):
 
     def _seat(self, view: Any, info: TableInfo, frame: Frame, seat: int) -> SeatInfo:
         mark = frame.mark[1] if frame.mark and frame.mark[0] == seat else None
-        return SeatInfo(name=info.names[seat], cards=view.sizes[seat],
+        # A computer player's level goes with its name: the line under the box is full.
+        level = info.levels.get(seat)
+        name = f"{info.names[seat]} ({level})" if level else info.names[seat]
+        return SeatInfo(name=name, cards=view.sizes[seat],
                         current=view.current_player == seat, you=seat == view.viewer,
                         tags=(seat_note(view, seat, bot=seat in info.bots),),
                         body=layout_text(frame.layouts[seat], info.style, mark))

@@ -197,6 +197,7 @@ class ZolikyBoard(Board):
                     current=view.current_player == seat,
                     you=view.viewer == seat,
                     bot=seat in info.bots,
+                    level=info.levels.get(seat, ""),
                 )
             )
         return tuple(seats)

@@ -83,8 +83,10 @@ class ReplayScreen(AppScreen[None]):
             eyes = f"{possessive(replay.names[who])} eyes"
         names = replay.names_for(who)
         log = replay.log(self.step, who, open_hands=hands is not None)
-        info = TableInfo(names=names, bots=frozenset(), viewer=who, log=tuple(log[-60:]),
-                         style=self.style, open_hands=hands)
+        seats = replay.record.setup.seats
+        levels = {seat: spec.level for seat, spec in enumerate(seats) if spec.level is not None}
+        info = TableInfo(names=names, bots=frozenset(levels), viewer=who, log=tuple(log[-60:]),
+                         style=self.style, open_hands=hands, levels=levels)
         self.board.show(replay.view(self.step, who), info)
         title = shown(replay.game.title, self.style.ascii)
         text = Text(f" {title} replay ", style="bold #1c1c1c on #ffd75f")

@@ -1,5 +1,5 @@
-"""The set-up screen: how many players, each seat human or computer with a name, house options,
-and an optional seed.
+"""The set-up screen: how many players, each seat human or computer (with its level) with a
+name, house options, and an optional seed.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
+from cardgames.bots.levels import DEFAULT_LEVEL, LEVELS
 from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.core.errors import quoted
 from cardgames.core.registry import GameInfo, find_game, load_game
@@ -24,6 +25,7 @@ from cardgames.tui.navigation import StartGame
 from cardgames.tui.render import shown
 from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import settings_of
+from cardgames.tui.widgets.level_select import LevelSelect
 from cardgames.tui.widgets.text_input import TextInput
 
 MAX_SEATS = 6
@@ -111,6 +113,8 @@ class SetupScreen(AppScreen[None]):
         game = load_game(info.name)
         self.options: tuple[OptionSpec, ...] = game.options
         self.clock_seconds: float | None = getattr(game, "clock_seconds", None)
+        kinds: dict[str, object] = getattr(game, "bots", dict)()
+        self.levels = tuple(level for level in LEVELS if level in kinds) or (DEFAULT_LEVEL,)
         self.players = default_players(info)
         self.names = seat_names([seat == 0 for seat in range(MAX_SEATS)])
         self.typed: set[int] = set()
@@ -135,6 +139,7 @@ class SetupScreen(AppScreen[None]):
                     yield TextInput(self.names[seat], id=f"name-{seat}", classes="seat-name",
                                 max_length=12)
                     yield Tick("computer", seat > 0, id=f"bot-{seat}", classes="seat-bot")
+                    yield LevelSelect(self.levels, DEFAULT_LEVEL, id=f"level-{seat}")
             if self.options:
                 yield Label("House rules", classes="setup-heading")
             for option in self.options:
@@ -210,10 +215,13 @@ class SetupScreen(AppScreen[None]):
         self._rename()
 
     def _rename(self) -> None:
-        """Give the seats whose name the player did not type the default names for who plays."""
+        """Give the seats whose name the player did not type the default names for who plays;
+        show the level of each computer seat."""
         humans = [seat < self.players and not self.query_one(f"#bot-{seat}", Checkbox).value
                   for seat in range(MAX_SEATS)]
         self.names = seat_names(humans)
+        for seat, human in enumerate(humans):
+            self.query_one(f"#level-{seat}", LevelSelect).display = not human
         for seat, name in enumerate(self.names):
             field = self.query_one(f"#name-{seat}", Input)
             if seat not in self.typed and field.value != name:
@@ -259,8 +267,11 @@ class SetupScreen(AppScreen[None]):
         seats = []
         for seat in range(self.players):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or self.names[seat]
-            computer = self.query_one(f"#bot-{seat}", Checkbox).value
-            seats.append(SeatSpec(name, "default" if computer else None))
+            level = self.query_one(f"#level-{seat}", LevelSelect).value
+            if not self.query_one(f"#bot-{seat}", Checkbox).value:
+                seats.append(SeatSpec(name))
+            else:
+                seats.append(SeatSpec(name, "default" if level == DEFAULT_LEVEL else level))
         code = self.query_one("#deal", Input).value.strip()
         if code:
             return self._deal(code, tuple(seats))

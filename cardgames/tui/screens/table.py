@@ -15,18 +15,19 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
+from textual.worker import get_current_worker
 
-from cardgames.core.engine import PlayerId
+from cardgames.core.engine import Action, PlayerId
 from cardgames.session.autosave import Autosave
 from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.dealcode import deal_code
-from cardgames.session.session import Session
+from cardgames.session.session import BotTurn, Session
 from cardgames.tui.boards import load_board
 from cardgames.tui.navigation import KeepSettings, StartGame
 from cardgames.tui.quiet import KeyQuiet
@@ -109,6 +110,8 @@ class TableScreen(AppScreen[None]):
         self.note = ""
         self.too_small = False
         self._bot_timer: Timer | None = None
+        self._thinking: BotTurn | None = None
+        self._thought: tuple[BotTurn, Action] | None = None
         self._clock_timer: Timer | None = None
         self._shown_seconds: int | None = None
         self._covered = False
@@ -260,15 +263,51 @@ class TableScreen(AppScreen[None]):
         self._bots_moved = False
 
     def _bot_step(self) -> None:
+        """Let the computer player to act move: at once, or after thinking in a worker thread
+        (a search bot), while the table keeps redrawing and answering keys."""
         self._bot_timer = None
         if self._waits_under_cover():
             return
-        if self.is_attached and self.session.bot_to_move and not self._covered:
-            self.session.step_bot()
+        if not (self.is_attached and self.session.bot_to_move and not self._covered):
+            return
+        turn = self.session.bot_turn()
+        assert turn is not None
+        if self._thinking is not None and self._thinking.move == turn.move:
+            return
+        thought, self._thought = self._thought, None
+        if thought is not None and thought[0].move == turn.move:
+            self._bot_moved(*thought)
+        elif turn.thinks:
+            self._thinking = turn
+            self._think(turn)
+        else:
+            self._bot_moved(turn, turn.think())
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, turn: BotTurn) -> None:
+        action = turn.think()
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._bot_thought, turn, action)
+
+    def _bot_thought(self, turn: BotTurn, action: Action) -> None:
+        """A worker's choice is played only if nobody dropped the turn meanwhile (leaving,
+        undo) and the game is still where it was; while another screen covers the table it
+        waits, and is played once the table is on top again."""
+        if turn is not self._thinking:
+            return
+        self._thinking = None
+        if self._waits_under_cover():
+            self._thought = (turn, action)
+            return
+        if self.is_attached and not self._covered:
+            self._bot_moved(turn, action)
+
+    def _bot_moved(self, turn: BotTurn, action: Action) -> None:
+        if self.session.play_bot_turn(turn, action) is not None:
             self._bots_moved = True
             # The table changed: an error about the human's last try no longer applies.
             self.error = self.note = ""
-            self.advance()
+        self.advance()
 
     def _pause_for(self, interlude: Screen[Any]) -> None:
         """Show the Board's interlude (a hand's result); the game goes on once it is closed."""
@@ -354,6 +393,11 @@ class TableScreen(AppScreen[None]):
             viewer=viewer,
             log=tuple(session.log_lines(viewer, last=60)),
             style=self.card_style,
+            levels={
+                seat: spec.level
+                for seat, spec in enumerate(session.setup.seats)
+                if spec.level is not None
+            },
         )
 
     def redraw(self) -> None:
@@ -378,7 +422,8 @@ class TableScreen(AppScreen[None]):
             who = session.names[current]
             text.append(f"  {who}'s turn", style="bold #d0d0d0")
             if not session.is_human(current):
-                text.append(" (computer)", style="#8a8a8a")
+                level = session.setup.seats[current].level
+                text.append(f" (computer, {level})", style="#8a8a8a")
         left = self._seconds_left()
         if left is not None:
             icon = "time" if self.card_style.ascii else "⏱"
@@ -505,11 +550,13 @@ class TableScreen(AppScreen[None]):
         return all(seat in out for seat in session.humans)
 
     def action_finish(self) -> None:
-        """Let the computer players finish the game at once (the same moves, without delay)."""
+        """Let the computer players finish the game at once, without delay; a ``hard`` player
+        plays its heuristic's moves (the ``normal`` level) for the rest, as a search for every
+        move would keep the table waiting."""
         if not self._watching():
             return
         self._stop_timers()
-        self.session.run_bots()
+        self.session.run_bots(quick=True)
         self.advance()
 
     def action_bot_speed(self, shown: int) -> None:
@@ -668,6 +715,7 @@ class TableScreen(AppScreen[None]):
 
     def _stop_timers(self) -> None:
         self._stop_clock()
+        self._thinking = self._thought = None
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None

@@ -17,8 +17,8 @@ conventions a View may follow (optional, read with ``getattr``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from textual.message import Message
@@ -44,6 +44,8 @@ class TableInfo:
         style: How to draw cards.
         open_hands: Per seat the cards to show open (a replay of a finished game), or None
             for the View's own ``open_hands``.
+        levels: The level of each computer player's seat (``easy``, ``normal``, ``hard``, or a
+            game's own bot such as ``random``), shown next to its name.
     """
 
     names: tuple[str, ...]
@@ -52,6 +54,7 @@ class TableInfo:
     log: tuple[str, ...]
     style: CardStyle
     open_hands: tuple[tuple[Card, ...], ...] | None = None
+    levels: Mapping[PlayerId, str] = field(default_factory=dict)
 
 
 class Board(Widget):

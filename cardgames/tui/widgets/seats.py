@@ -24,6 +24,7 @@ class SeatInfo:
         current: True if this seat is to act.
         you: True for the viewing seat.
         bot: True for a computer player.
+        level: The computer player's level (``hard`` …), shown after "bot"; "" for none.
         out: True once the seat is out of the game (drawn greyed).
         tags: Further words for the box's lower edge after "bot" (e.g. "ready").
         body: What the box holds, for games that show more than the backs (e.g. the face-up
@@ -36,6 +37,7 @@ class SeatInfo:
     current: bool = False
     you: bool = False
     bot: bool = False
+    level: str = ""
     out: bool = False
     tags: tuple[str, ...] = ()
     body: Text | None = None
@@ -75,7 +77,8 @@ class SeatBox(Static):
         title = f"{arrow if seat.current else ''}{seat.name}{you}"
         self.border_title = literal(title)
         joiner = ", " if style.ascii else " · "
-        self.border_subtitle = joiner.join((("bot",) if seat.bot else ()) + seat.tags)
+        bot = (("bot", seat.level) if seat.level else ("bot",)) if seat.bot else ()
+        self.border_subtitle = joiner.join(bot + seat.tags)
         self.seat = seat
         self.card_style = style
         self._fill()

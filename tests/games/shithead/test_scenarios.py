@@ -719,5 +719,5 @@ def test_game_object() -> None:
     )
     assert GAME.aliases == ("vandtia", "vändtia", "skitgubbe")
     assert [o.name for o in GAME.options] == ["voluntary-pickup", "play-to-last"]
-    assert set(GAME.bots()) == {"shithead", "random"}
-    assert next(iter(GAME.bots())) == "shithead"
+    assert set(GAME.bots()) == {"normal", "easy", "hard", "shithead", "random"}
+    assert next(iter(GAME.bots())) == "normal"
