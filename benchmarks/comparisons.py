@@ -1,0 +1,223 @@
+"""Engines outside the collection, measured beside ours: OpenSpiel and RLCard, when installed.
+
+Neither package is a dependency of cardgames; each comparison is skipped with a one-line note
+when its package cannot be imported. Like our games, each is played at random in slices of time
+alternating with ``ReferenceState`` of ``cardgames.bench``, so its ratio to the reference stands
+in the same column as ours and two rows compare by their ratios: for example Makao's actions/s
+over OpenSpiel's crazy_eights' actions/s is Makao's ratio over crazy_eights' ratio.
+
+- OpenSpiel ``crazy_eights`` (``use_special_cards=True``), 2 and 4 players, the yardstick of the
+  shedding games; an action is one ``legal_actions()`` plus one ``apply_action()``, chance
+  nodes (the deal, draws) included, as our engines count their own deals and draws. Its
+  ``clone()`` is timed like ours.
+- OpenSpiel ``gin_rummy``, 2 players, the yardstick of Žolíky.
+- RLCard ``uno`` through ``Env.run`` with random agents, 2 players (RLCard's UNO has no other
+  player count); an action is one ``Env.step``. RLCard has no ``clone``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cardgames.bench import CloneTimer, Speed, speed_of
+from cardgames.core.rng import Rng
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One engine from outside, at one player count.
+
+    Attributes:
+        label: The row's name (package and game).
+        players: Seats per game.
+        play: Makes the random play from a seed.
+        clones: Makes the clone timer from a seed, or None when the engine cannot clone.
+    """
+
+    label: str
+    players: int
+    play: Callable[[int], Any]
+    clones: Callable[[int], CloneTimer] | None
+
+
+class SpielPlay:
+    """Random play of an OpenSpiel game: whole games, chance nodes picked uniformly.
+
+    Args:
+        game: The loaded ``pyspiel`` game.
+        seed: Seed of the random choices.
+    """
+
+    def __init__(self, game: Any, seed: int) -> None:
+        self._game = game
+        self._chooser = Rng(seed)
+        self.games = 0
+        self.actions = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float) -> None:
+        """Play whole games until ``seconds`` have passed (at least one game)."""
+        choice = self._chooser.choice
+        new_state = self._game.new_initial_state
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            state = new_state()
+            while not state.is_terminal():
+                state.apply_action(choice(state.legal_actions()))
+                self.actions += 1
+            self.games += 1
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+        self.seconds += now - start
+
+    @property
+    def rate(self) -> float:
+        """Actions per second."""
+        return self.actions / self.seconds
+
+    @property
+    def games_per_second(self) -> float:
+        """Whole games per second."""
+        return self.games / self.seconds
+
+
+def spiel_positions(game: Any, seed: int, count: int = 200) -> list[Any]:
+    """Every 5th position of seeded random games of an OpenSpiel game, for timing ``clone``."""
+    chooser = Rng(seed)
+    positions: list[Any] = []
+    while len(positions) < count:
+        state = game.new_initial_state()
+        step = 0
+        while not state.is_terminal() and len(positions) < count:
+            if step % 5 == 0:
+                positions.append(state.clone())
+            state.apply_action(chooser.choice(state.legal_actions()))
+            step += 1
+    return positions
+
+
+class UnoPlay:
+    """Whole games of RLCard's UNO through ``Env.run`` with random agents.
+
+    Args:
+        rlcard: The imported ``rlcard`` package.
+        seed: The environment's seed.
+    """
+
+    def __init__(self, rlcard: Any, seed: int) -> None:
+        agents = importlib.import_module("rlcard.agents")
+        self._env = rlcard.make("uno", config={"seed": seed})
+        self._env.set_agents(
+            [agents.RandomAgent(num_actions=self._env.num_actions) for _ in range(2)]
+        )
+        self.games = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float) -> None:
+        """Play whole games until ``seconds`` have passed (at least one game)."""
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            self._env.run(is_training=False)
+            self.games += 1
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+        self.seconds += now - start
+
+    @property
+    def rate(self) -> float:
+        """Steps (actions) per second."""
+        return int(self._env.timestep) / self.seconds
+
+    @property
+    def games_per_second(self) -> float:
+        """Whole games per second."""
+        return self.games / self.seconds
+
+
+def _spiel(name: str, players: int | None, **parameters: Any) -> Comparison | str:
+    try:
+        pyspiel = importlib.import_module("pyspiel")
+    except ImportError:
+        return f"OpenSpiel {name} skipped: the open_spiel package is not installed"
+    if players is not None:
+        parameters["players"] = players
+    game = pyspiel.load_game(name, parameters)
+    seats = int(game.num_players())
+    return Comparison(
+        f"OpenSpiel {name}",
+        seats,
+        lambda seed: SpielPlay(game, seed),
+        lambda seed: CloneTimer(spiel_positions(game, seed)),
+    )
+
+
+def _uno() -> Comparison | str:
+    try:
+        rlcard = importlib.import_module("rlcard")
+    except ImportError:
+        return "RLCard uno skipped: the rlcard package is not installed"
+    return Comparison("RLCard uno Env.run", 2, lambda seed: UnoPlay(rlcard, seed), None)
+
+
+def available() -> tuple[list[Comparison], list[str]]:
+    """The comparisons whose packages import here, and a note for each one skipped."""
+    found: list[Comparison] = []
+    notes: list[str] = []
+    for made in (
+        _spiel("crazy_eights", 2, use_special_cards=True),
+        _spiel("crazy_eights", 4, use_special_cards=True),
+        _spiel("gin_rummy", None),
+        _uno(),
+    ):
+        if isinstance(made, str):
+            notes.append(made)
+        else:
+            found.append(made)
+    return found, notes
+
+
+def measure(comparisons: list[Comparison], seconds: float, *, seed: int = 0) -> list[Speed]:
+    """Measure each comparison alternately with the reference, as ``cardgames.bench`` does ours."""
+    return [
+        speed_of(
+            item.label,
+            item.label,
+            item.players,
+            item.play(seed),
+            None if item.clones is None else item.clones(seed),
+            seconds,
+            seed=seed,
+        )
+        for item in comparisons
+    ]
+
+
+def against(rows: list[Speed], others: list[Speed]) -> list[str]:
+    """One line per row of ours: its speed as a multiple of each comparison's, via the ratios.
+
+    A row is set against crazy_eights with as many players and against UNO (2 players); its
+    clone speed against crazy_eights' clone speed.
+    """
+    lines = []
+    for row in rows:
+        parts = []
+        for other in others:
+            if other.title.endswith("crazy_eights") and other.players != row.players:
+                continue
+            if other.title.endswith("gin_rummy") and row.game != "zoliky":
+                continue
+            part = f"{row.ratio / other.ratio:.2f}× {other.title} ({other.players}p)"
+            if row.clone_ratio is not None and other.clone_ratio is not None:
+                part += f", clone {row.clone_ratio / other.clone_ratio:.2f}×"
+            parts.append(part)
+        if parts:
+            lines.append(f"{row.title} {row.players}p: " + "; ".join(parts))
+    return lines
