@@ -7,10 +7,13 @@ in the same column as ours and two rows compare by their ratios: for example Mak
 over OpenSpiel's crazy_eights' actions/s is Makao's ratio over crazy_eights' ratio.
 
 - OpenSpiel ``crazy_eights`` (``use_special_cards=True``), 2 and 4 players, the yardstick of the
-  shedding games; an action is one ``legal_actions()`` plus one ``apply_action()``, chance
-  nodes (the deal, draws) included, as our engines count their own deals and draws. Its
-  ``clone()`` is timed like ours.
-- OpenSpiel ``gin_rummy``, 2 players, the yardstick of Žolíky.
+  shedding games. Each node is played with one ``legal_actions()`` plus one ``apply_action()``;
+  an action counted is a player's decision, as in our engines, where the deal happens in
+  ``new_game`` and a drawn card comes with the draw: OpenSpiel's chance nodes (the deal, the
+  card each draw brings) take their time but are not counted. About 40% of its nodes are
+  chance nodes, so counting them would raise its rate by about 1.6×; ``against`` says both.
+  Its ``clone()`` is timed like ours.
+- OpenSpiel ``gin_rummy``, 2 players, the yardstick of Žolíky (counted the same way).
 - RLCard ``uno`` through ``Env.run`` with random agents, 2 players (RLCard's UNO has no other
   player count); an action is one ``Env.step``. RLCard has no ``clone``.
 """
@@ -18,12 +21,11 @@ over OpenSpiel's crazy_eights' actions/s is Makao's ratio over crazy_eights' rat
 from __future__ import annotations
 
 import importlib
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cardgames.bench import CloneTimer, Speed, speed_of
+from cardgames.bench import CloneTimer, Speed, cpu_seconds, speed_of
 from cardgames.core.rng import Rng
 
 
@@ -57,29 +59,37 @@ class SpielPlay:
         self._chooser = Rng(seed)
         self.games = 0
         self.actions = 0
+        self.steps = 0
         self.seconds = 0.0
 
     def run(self, seconds: float) -> None:
         """Play whole games until ``seconds`` have passed (at least one game)."""
         choice = self._chooser.choice
         new_state = self._game.new_initial_state
-        start = time.perf_counter()
+        start = cpu_seconds()
         deadline = start + seconds
         while True:
             state = new_state()
             while not state.is_terminal():
+                if not state.is_chance_node():
+                    self.actions += 1
                 state.apply_action(choice(state.legal_actions()))
-                self.actions += 1
+                self.steps += 1
             self.games += 1
-            now = time.perf_counter()
+            now = cpu_seconds()
             if now >= deadline:
                 break
         self.seconds += now - start
 
     @property
     def rate(self) -> float:
-        """Actions per second."""
+        """Players' actions (decisions) per second; chance nodes take time but do not count."""
         return self.actions / self.seconds
+
+    @property
+    def steps_per_action(self) -> float:
+        """Nodes played (chance nodes included) per player's action."""
+        return self.steps / self.actions
 
     @property
     def games_per_second(self) -> float:
@@ -121,12 +131,12 @@ class UnoPlay:
 
     def run(self, seconds: float) -> None:
         """Play whole games until ``seconds`` have passed (at least one game)."""
-        start = time.perf_counter()
+        start = cpu_seconds()
         deadline = start + seconds
         while True:
             self._env.run(is_training=False)
             self.games += 1
-            now = time.perf_counter()
+            now = cpu_seconds()
             if now >= deadline:
                 break
         self.seconds += now - start
@@ -184,37 +194,60 @@ def available() -> tuple[list[Comparison], list[str]]:
     return found, notes
 
 
-def measure(comparisons: list[Comparison], seconds: float, *, seed: int = 0) -> list[Speed]:
+@dataclass(frozen=True)
+class Outside:
+    """One measured comparison.
+
+    Attributes:
+        speed: The row, as ours are measured.
+        nodes_per_action: OpenSpiel nodes played (chance nodes included) per player's action;
+            1 for RLCard, which has no chance nodes.
+    """
+
+    speed: Speed
+    nodes_per_action: float
+
+
+def measure(comparisons: list[Comparison], seconds: float, *, seed: int = 0) -> list[Outside]:
     """Measure each comparison alternately with the reference, as ``cardgames.bench`` does ours."""
-    return [
-        speed_of(
+    rows = []
+    for item in comparisons:
+        play = item.play(seed)
+        speed = speed_of(
             item.label,
             item.label,
             item.players,
-            item.play(seed),
+            play,
             None if item.clones is None else item.clones(seed),
             seconds,
             seed=seed,
         )
-        for item in comparisons
-    ]
+        rows.append(Outside(speed, getattr(play, "steps_per_action", 1.0)))
+    return rows
 
 
-def against(rows: list[Speed], others: list[Speed]) -> list[str]:
+def against(rows: list[Speed], others: list[Outside]) -> list[str]:
     """One line per row of ours: its speed as a multiple of each comparison's, via the ratios.
 
-    A row is set against crazy_eights with as many players and against UNO (2 players); its
-    clone speed against crazy_eights' clone speed.
+    A row is set against crazy_eights with as many players, Žolíky against gin_rummy, and
+    every row against UNO (2 players); clone speed against OpenSpiel's clone speed. Against
+    OpenSpiel the multiple counting its chance nodes as actions too follows in brackets.
     """
     lines = []
     for row in rows:
         parts = []
-        for other in others:
-            if other.title.endswith("crazy_eights") and other.players != row.players:
+        for outside in others:
+            other = outside.speed
+            if other.title.endswith("crazy_eights") and (
+                other.players != row.players or row.game == "zoliky"
+            ):
                 continue
             if other.title.endswith("gin_rummy") and row.game != "zoliky":
                 continue
-            part = f"{row.ratio / other.ratio:.2f}× {other.title} ({other.players}p)"
+            multiple = row.ratio / other.ratio
+            part = f"{multiple:.2f}× {other.title} ({other.players}p)"
+            if outside.nodes_per_action != 1.0:
+                part += f" [{multiple / outside.nodes_per_action:.2f}× its nodes]"
             if row.clone_ratio is not None and other.clone_ratio is not None:
                 part += f", clone {row.clone_ratio / other.clone_ratio:.2f}×"
             parts.append(part)

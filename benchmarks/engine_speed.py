@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> None:
         if index < len(others):
             outside.extend(comparisons.measure([others[index]], args.seconds))
     outside.extend(comparisons.measure(others[len(names):], args.seconds))
-    print(format_table([*rows, *outside]))
+    print(format_table([*rows, *(item.speed for item in outside)]))
     for line in [*notes, *comparisons.against(rows, outside)]:
         print(line)
 

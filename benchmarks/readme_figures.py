@@ -61,7 +61,7 @@ class Figures:
     startup: dict[str, tuple[float, float]]
     seconds: float
     engine: list[Speed]
-    outside: list[Speed]
+    outside: list[comparisons.Outside]
     notes: list[str]
     games: int
     simulated: list[SimulationSpeed]
@@ -133,15 +133,19 @@ def comparison_blocks(figures: Figures) -> list[str]:
         paragraph(
             "Engines outside the collection, measured in the same run in the same way "
             "(`benchmarks/comparisons.py`; the packages are not dependencies of cardgames): "
-            "OpenSpiel's `crazy_eights` with its special cards and `gin_rummy` (an action is one "
-            "`legal_actions()` plus one `apply_action()`, chance nodes included), and RLCard's "
+            "OpenSpiel's `crazy_eights` with its special cards and `gin_rummy` (each node is "
+            "played with one `legal_actions()` plus one `apply_action()`; an action counted is "
+            "a player's decision, as in our engines, where the deal is part of `new_game` and a "
+            "drawn card comes with its draw, so OpenSpiel's chance nodes take their time but "
+            "are not counted; the multiple per node, chance nodes counted too, follows in "
+            "brackets), and RLCard's "
             "UNO through `Env.run` with random agents (an action is one `Env.step`; RLCard's "
             "UNO has two players and no clone). Each alternates with the reference like our "
             "rows, so rows compare by their ratios:"
         )
     ]
     if figures.outside:
-        blocks.append(engine_table(figures.outside))
+        blocks.append(engine_table([item.speed for item in figures.outside]))
         lines = comparisons.against(figures.engine, figures.outside)
         blocks.append("\n".join(f"- {line}" for line in lines))
     blocks.extend(paragraph(note + ".") for note in figures.notes)
@@ -222,7 +226,7 @@ def collect(seconds: float, games: int, runs: int) -> Figures:
     names = playable_names()
     others, notes = comparisons.available()
     engine: list[Speed] = []
-    outside: list[Speed] = []
+    outside: list[comparisons.Outside] = []
     for index, name in enumerate(names):
         engine.extend(measure([name], seconds))
         outside.extend(comparisons.measure(others[index : index + 1], seconds))
