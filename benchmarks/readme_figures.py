@@ -102,7 +102,8 @@ def render(figures: Figures) -> str:
         ),
         paragraph(
             f"Engine speed (`python benchmarks/engine_speed.py --seconds {figures.seconds:g}` or "
-            "`cardgames bench`): random legal play on one core; an action is one "
+            "`cardgames bench`): random legal play on one core, timed in CPU seconds of the "
+            "process (so other programs on a busy machine do not count); an action is one "
             "`legal_actions()` plus one `apply()`. The reference is `ReferenceState` in "
             "`cardgames/bench.py`, crazy eights reduced to its core in plain Python with the same "
             "protocol and seeded `Rng`, played at random in slices of time alternating with each "

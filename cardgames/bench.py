@@ -180,10 +180,18 @@ class RandomPlay:
     Args:
         deal: Returns the position of a new game from its seed.
         seed: Seed of the first deal (game ``i`` uses ``seed + i``) and of the random choices.
+        clock: The clock timing the games: CPU seconds, or wall seconds where the figures stand
+            next to wall-clock ones (the Session's simulation).
     """
 
-    def __init__(self, deal: Callable[[int], Playable], seed: int = 0) -> None:
+    def __init__(
+        self,
+        deal: Callable[[int], Playable],
+        seed: int = 0,
+        clock: Callable[[], float] = cpu_seconds,
+    ) -> None:
         self._deal = deal
+        self._clock = clock
         self._seed = seed
         self._chooser = Rng(seed)
         self.games = 0
@@ -193,7 +201,8 @@ class RandomPlay:
     def run(self, seconds: float) -> None:
         """Play whole games until ``seconds`` have passed (at least one game)."""
         choice = self._chooser.choice
-        start = cpu_seconds()
+        clock = self._clock
+        start = clock()
         deadline = start + seconds
         while True:
             state = self._deal(self._seed + self.games)
@@ -203,7 +212,7 @@ class RandomPlay:
                 self.actions += 1
                 legal = state.legal_actions()
             self.games += 1
-            now = cpu_seconds()
+            now = clock()
             if now >= deadline:
                 break
         self.seconds += now - start
@@ -292,9 +301,11 @@ def alternate(first: Runner, second: Runner, seconds: float) -> None:
         second.run(seconds / 2 / slices)
 
 
-def reference_play(players: int = 2, seed: int = 0) -> RandomPlay:
-    """Random play of :class:`ReferenceState` with ``players`` seats."""
-    return RandomPlay(lambda game_seed: ReferenceState(players, seed=game_seed), seed)
+def reference_play(
+    players: int = 2, seed: int = 0, clock: Callable[[], float] = cpu_seconds
+) -> RandomPlay:
+    """Random play of :class:`ReferenceState` with ``players`` seats, timed by ``clock``."""
+    return RandomPlay(lambda game_seed: ReferenceState(players, seed=game_seed), seed, clock)
 
 
 def reference_clones(
@@ -519,7 +530,8 @@ def simulation_speed(
     """Play the games of :func:`cardgames.simulate.simulate` in blocks between reference runs.
 
     After each block of ``block`` games the reference plays at random for as long as the block
-    took. The games, turns and wins are those of one ``simulate`` call with the same arguments.
+    took, both timed by the wall clock as ``simulate`` times its games. The games, turns and
+    wins are those of one ``simulate`` call with the same arguments.
 
     Args:
         game: A game name or alias.
@@ -536,7 +548,7 @@ def simulation_speed(
     """
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
-    reference = reference_play(players, seed)
+    reference = reference_play(players, seed, time.perf_counter)
     parts: list[SimulationResult] = []
     for first in range(0, games, block):
         part = simulate(game, games=min(block, games - first), players=players, seed=seed + first)
