@@ -226,8 +226,16 @@ def measure(comparisons: list[Comparison], seconds: float, *, seed: int = 0) -> 
     return rows
 
 
+_SHORT = {
+    "OpenSpiel crazy_eights": "crazy_eights",
+    "OpenSpiel gin_rummy": "gin_rummy",
+    "RLCard uno Env.run": "UNO",
+}
+
+
 def against(rows: list[Speed], others: list[Outside]) -> list[str]:
-    """One line per row of ours: its speed as a multiple of each comparison's, via the ratios.
+    """One line per row of ours: its speed as a multiple of each comparison's, via the ratios
+    (crazy_eights with as many players as the row, UNO with two).
 
     A row is set against crazy_eights with as many players, Žolíky against gin_rummy, and
     every row against UNO (2 players); clone speed against OpenSpiel's clone speed. Against
@@ -245,7 +253,7 @@ def against(rows: list[Speed], others: list[Outside]) -> list[str]:
             if other.title.endswith("gin_rummy") and row.game != "zoliky":
                 continue
             multiple = row.ratio / other.ratio
-            part = f"{multiple:.2f}× {other.title} ({other.players}p)"
+            part = f"{multiple:.2f}× {_SHORT.get(other.title, other.title)}"
             if outside.nodes_per_action != 1.0:
                 part += f" [{multiple / outside.nodes_per_action:.2f}× its nodes]"
             if row.clone_ratio is not None and other.clone_ratio is not None:
