@@ -63,11 +63,11 @@ class Rng:
         """Return one element of a non-empty sequence (the draws of ``random.Random.choice``).
 
         Raises:
-            IndexError: If ``items`` is empty.
+            ValueError: If ``items`` is empty.
         """
         bound = len(items)
         if not bound:
-            raise IndexError("cannot choose from an empty sequence")
+            raise ValueError("cannot choose from an empty sequence")
         getrandbits = (self._random if self._shared is None else self._own()).getrandbits
         bits = bound.bit_length()
         index = getrandbits(bits)
