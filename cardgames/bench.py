@@ -482,7 +482,7 @@ def format_table(rows: Iterable[Speed]) -> str:
     """The rows as a plain text table with a header line and a note on the reference."""
     lines = [
         f"{'game':<24} {'players':>7} {'games/s':>9} {'actions/s':>10} "
-        f"{'reference/s':>11} {'ratio':>6} {'clones/s':>9} {'ref clones/s':>12} {'ratio':>6}"
+        f"{'reference/s':>11} {'ratio':>6} {'clones/s':>9} {'ref-clones/s':>12} {'ratio':>6}"
     ]
     for row in rows:
         clones = "" if row.clones_per_second is None else (
@@ -490,13 +490,14 @@ def format_table(rows: Iterable[Speed]) -> str:
             f"{row.clone_ratio:>5.2f}x"
         )
         lines.append(
-            f"{row.title:<24} {row.players:>7} {row.games_per_second:>9,.0f} "
+            f"{row.game:<24} {row.players:>7} {row.games_per_second:>9,.0f} "
             f"{row.actions_per_second:>10,.0f} {row.reference_per_second:>11,.0f} "
             f"{row.ratio:>5.2f}x{clones}"
         )
     lines.append(
-        "reference/s: actions (clones) per second of a minimal crazy-eights engine\n"
-        "(cardgames.bench), measured alternately with each row; ratio = row / reference."
+        "reference/s: actions per second of a minimal crazy-eights engine (cardgames.bench),\n"
+        "measured alternately with each row (ref-clones/s: its clones per second, the same way);\n"
+        "CPU time of this process; ratio = actions/s / reference/s."
     )
     return "\n".join(lines)
 
