@@ -116,7 +116,11 @@ def render(figures: Figures) -> str:
             "position), alternating with the clones of the reference's positions."
         ),
         *comparison_blocks(figures),
-        "(Random players make long games: they draw and pick up far more than people do.)",
+        paragraph(
+            "(Random players make long games: they draw and pick up far more than people do. A "
+            "Žolíky game is a whole match to 500, rounds of random play that mostly end when the "
+            "stock has run out for the fourth time.)"
+        ),
         paragraph(
             "Whole games through the Session with the heuristic computer players in every seat: "
             f"the games of `cardgames simulate GAME --games {figures.games} --players N --seed "
