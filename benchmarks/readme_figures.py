@@ -20,6 +20,7 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
+import comparisons
 import startup
 
 from cardgames.bench import (
@@ -31,7 +32,6 @@ from cardgames.bench import (
     player_counts,
     simulation_speed,
 )
-from cardgames.core.registry import find_game
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 BEGIN = "<!-- performance figures: written by benchmarks/readme_figures.py; do not edit -->"
@@ -50,6 +50,8 @@ class Figures:
         startup: Per program (the minimal app first): median first-frame seconds and MiB.
         seconds: Engine measuring time per row.
         engine: The engine rows.
+        outside: The rows of engines outside the collection (OpenSpiel, RLCard), if installed.
+        notes: One line per comparison skipped.
         games: Simulated games per game.
         simulated: The simulation rows.
     """
@@ -59,6 +61,8 @@ class Figures:
     startup: dict[str, tuple[float, float]]
     seconds: float
     engine: list[Speed]
+    outside: list[comparisons.Outside]
+    notes: list[str]
     games: int
     simulated: list[SimulationSpeed]
 
@@ -98,7 +102,8 @@ def render(figures: Figures) -> str:
         ),
         paragraph(
             f"Engine speed (`python benchmarks/engine_speed.py --seconds {figures.seconds:g}` or "
-            "`cardgames bench`): random legal play on one core; an action is one "
+            "`cardgames bench`): random legal play on one core, timed in CPU seconds of the "
+            "process (so other programs on a busy machine do not count); an action is one "
             "`legal_actions()` plus one `apply()`. The reference is `ReferenceState` in "
             "`cardgames/bench.py`, crazy eights reduced to its core in plain Python with the same "
             "protocol and seeded `Rng`, played at random in slices of time alternating with each "
@@ -106,7 +111,16 @@ def render(figures: Figures) -> str:
             "actions/s:"
         ),
         engine_table(figures.engine),
-        "(Random players make long games: they draw and pick up far more than people do.)",
+        paragraph(
+            "`clone()` is timed on 200 positions met in seeded random games (every fifth "
+            "position), alternating with the clones of the reference's positions."
+        ),
+        *comparison_blocks(figures),
+        paragraph(
+            "(Random players make long games: they draw and pick up far more than people do. A "
+            "Žolíky game is a whole match to 500, rounds of random play that mostly end when the "
+            "stock has run out for the fourth time.)"
+        ),
         paragraph(
             "Whole games through the Session with the heuristic computer players in every seat: "
             f"the games of `cardgames simulate GAME --games {figures.games} --players N --seed "
@@ -116,6 +130,31 @@ def render(figures: Figures) -> str:
         simulation_table(figures.simulated),
     ]
     return "\n\n".join(blocks)
+
+
+def comparison_blocks(figures: Figures) -> list[str]:
+    """The rows of OpenSpiel and RLCard and what ours are as multiples of them, or the notes."""
+    blocks = [
+        paragraph(
+            "Engines outside the collection, measured in the same run in the same way "
+            "(`benchmarks/comparisons.py`; the packages are not dependencies of cardgames): "
+            "OpenSpiel's `crazy_eights` with its special cards and `gin_rummy` (each node is "
+            "played with one `legal_actions()` plus one `apply_action()`; an action counted is "
+            "a player's decision, as in our engines, where the deal is part of `new_game` and a "
+            "drawn card comes with its draw, so OpenSpiel's chance nodes take their time but "
+            "are not counted; the multiple per node, chance nodes counted too, follows in "
+            "brackets), and RLCard's "
+            "UNO through `Env.run` with random agents (an action is one `Env.step`; RLCard's "
+            "UNO has two players and no clone). Each alternates with the reference like our "
+            "rows, so rows compare by their ratios:"
+        )
+    ]
+    if figures.outside:
+        blocks.append(engine_table([item.speed for item in figures.outside]))
+        lines = comparisons.against(figures.engine, figures.outside)
+        blocks.append("\n".join(f"- {line}" for line in lines))
+    blocks.extend(paragraph(note + ".") for note in figures.notes)
+    return blocks
 
 
 def startup_table(medians: dict[str, tuple[float, float]]) -> str:
@@ -134,16 +173,24 @@ def startup_table(medians: dict[str, tuple[float, float]]) -> str:
 
 
 def engine_table(rows: list[Speed]) -> str:
-    """The engine rows as a Markdown table."""
+    """The engine rows as a Markdown table, clone speed included where measured."""
     lines = [
-        "| Game | Players | games/s | actions/s | reference actions/s | ratio |",
-        "|---|---|---|---|---|---|",
+        "| Game | Players | games/s | actions/s | reference actions/s | ratio | clones/s "
+        "| reference clones/s | clone ratio |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
-    lines.extend(
-        f"| {find_game(row.game).title} | {row.players} | {row.games_per_second:,.0f} "
-        f"| {row.actions_per_second:,.0f} | {row.reference_per_second:,.0f} | {row.ratio:.3f}× |"
-        for row in rows
-    )
+    for row in rows:
+        clones = (
+            "| — | — | — |"
+            if row.clones_per_second is None or row.reference_clones_per_second is None
+            else f"| {row.clones_per_second:,.0f} | {row.reference_clones_per_second:,.0f} "
+            f"| {row.clone_ratio:.3f}× |"
+        )
+        lines.append(
+            f"| {row.title} | {row.players} | {row.games_per_second:,.0f} "
+            f"| {row.actions_per_second:,.0f} | {row.reference_per_second:,.0f} "
+            f"| {row.ratio:.3f}× {clones}"
+        )
     return "\n".join(lines)
 
 
@@ -182,12 +229,21 @@ def collect(seconds: float, games: int, runs: int) -> Figures:
     """Run every benchmark: start-up, then engine speed and simulation for every playable game."""
     machine = machine_line()
     names = playable_names()
+    others, notes = comparisons.available()
+    engine: list[Speed] = []
+    outside: list[comparisons.Outside] = []
+    for index, name in enumerate(names):
+        engine.extend(measure([name], seconds))
+        outside.extend(comparisons.measure(others[index : index + 1], seconds))
+    outside.extend(comparisons.measure(others[len(names) :], seconds))
     return Figures(
         machine=machine,
         runs=runs,
         startup=startup.measure(runs),
         seconds=seconds,
-        engine=measure(names, seconds),
+        engine=engine,
+        outside=outside,
+        notes=notes,
         games=games,
         simulated=[
             simulation_speed(

@@ -12,11 +12,13 @@ from types import ModuleType
 import pytest
 
 from cardgames.bench import (
+    CloneTimer,
     ReferenceState,
     measure,
     playable_names,
     player_counts,
     reference_play,
+    sample_positions,
     simulation_speed,
 )
 from cardgames.core.registry import GAMES
@@ -75,12 +77,60 @@ def test_reference_eights_name_any_suit_and_others_must_match() -> None:
 def test_the_engine_benchmark_covers_every_playable_game_of_the_registry() -> None:
     assert playable_names() == tuple(info.name for info in GAMES if info.playable)
     assert {"makao", "shithead"} <= set(playable_names())
-    rows = measure(playable_names(), 0.01)
+    rows = measure(playable_names(), 0.01, positions=5)
     expected = [(name, players) for name in playable_names() for players in player_counts(name)]
     assert [(row.game, row.players) for row in rows] == expected
     for row in rows:
         assert row.actions_per_second > 0 and row.reference_per_second > 0
         assert row.ratio == row.actions_per_second / row.reference_per_second
+
+
+def test_reference_clone_is_independent_and_plays_on_alike() -> None:
+    state = ReferenceState(3, seed=5)
+    chooser = Rng(1)
+    for _ in range(30):
+        state.apply(chooser.choice(state.legal_actions()))
+    copy = state.clone()
+    copy.apply(copy.legal_actions()[0])
+    assert copy.hands != state.hands or copy.pile != state.pile
+    again = state.clone()
+    for _ in range(200):
+        legal = state.legal_actions()
+        if not legal:
+            break
+        action = chooser.choice(legal)
+        state.apply(action)
+        again.apply(action)
+        assert (again.hands, again.stock, again.pile) == (state.hands, state.stock, state.pile)
+
+
+def test_clone_figures_are_measured_on_positions_of_random_games() -> None:
+    positions = sample_positions(lambda seed: ReferenceState(2, seed=seed), count=12)
+    assert len(positions) == 12 and all(isinstance(p, ReferenceState) for p in positions)
+    timer = CloneTimer(positions)
+    timer.run(0.0)
+    assert timer.clones == 12 and timer.rate > 0
+    [row] = measure(["makao"], 0.01, positions=5)[:1]
+    assert row.clones_per_second and row.reference_clones_per_second
+    assert row.clone_ratio == row.clones_per_second / row.reference_clones_per_second
+
+
+def test_comparisons_are_skipped_with_a_note_without_their_packages(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    comparisons = importlib.import_module("comparisons")
+    real = importlib.import_module
+
+    def without(name: str, package: str | None = None) -> ModuleType:
+        if name in ("pyspiel", "rlcard"):
+            raise ImportError(name)
+        return real(name, package)
+
+    monkeypatch.setattr(comparisons.importlib, "import_module", without)
+    found, notes = comparisons.available()
+    assert found == []
+    assert len(notes) == 4 and all("skipped" in note for note in notes)
 
 
 def test_player_counts_are_the_fewest_and_four_or_the_most() -> None:
@@ -119,7 +169,9 @@ def test_readme_section_is_written_between_the_markers(readme_figures: ModuleTyp
         runs=3,
         startup={"minimal Textual app": (0.2, 32.0), "cardgames picker": (0.25, 34.0)},
         seconds=0.01,
-        engine=measure(["makao"], 0.01),
+        engine=measure(["makao"], 0.01, positions=5),
+        outside=[],
+        notes=["OpenSpiel crazy_eights skipped: the open_spiel package is not installed"],
         games=2,
         simulated=[simulation_speed("makao", games=2, players=4)],
     )
@@ -139,7 +191,9 @@ def test_readme_section_is_written_between_the_markers(readme_figures: ModuleTyp
     assert startup[3][1:] == ["250 ms (1.25×)", "34.0 MiB (1.06×) |"]
     assert [row[:2] for row in engine[2:]] == [["| Makao", "2"], ["| Makao", "4"]]
     for row, speed in zip(engine[2:], figures.engine, strict=True):
-        assert row[-1] == f"{speed.ratio:.3f}× |"
+        assert row[5] == f"{speed.ratio:.3f}×"
+        assert row[-1] == f"{speed.clone_ratio:.3f}× |"
+    assert "open_spiel package is not installed." in section
     [makao] = simulated[2:]
     result = figures.simulated[0].result
     assert makao[:2] == ["| Makao", "4"]

@@ -249,14 +249,20 @@ def test_simulate_is_reproducible_and_seeds_each_game() -> None:
 def test_bench_prints_a_row_per_player_count() -> None:
     result = invoke("bench", "--game", "makao", "--seconds", "0.01")
     assert result.exit_code == 0, result.output
-    header, *rows, note, formula = result.stdout.splitlines()
-    assert header.split() == ["game", "players", "games/s", "actions/s", "reference/s", "ratio"]
+    header, *rows, note, clones, formula = result.stdout.splitlines()
+    assert header.split() == [
+        "game", "players", "games/s", "actions/s", "reference/s", "ratio",
+        "clones/s", "ref-clones/s", "ratio",
+    ]
     assert [row.split()[:2] for row in rows] == [["makao", "2"], ["makao", "4"]]
     for row in rows:
         actions, reference = (float(cell.replace(",", "")) for cell in row.split()[3:5])
         ratio = float(row.split()[5].removesuffix("x"))
         assert actions > 0 and reference > 0
         assert ratio == pytest.approx(actions / reference, abs=0.01)
+        made, copied = (float(cell.replace(",", "")) for cell in row.split()[6:8])
+        assert float(row.split()[8].removesuffix("x")) == pytest.approx(made / copied, abs=0.01)
+    assert clones.startswith("measured alternately with each row (ref-clones/s")
     assert note.startswith("reference/s: actions per second of a minimal crazy-eights engine")
     assert formula.endswith("ratio = actions/s / reference/s.")
 

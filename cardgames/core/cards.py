@@ -28,7 +28,7 @@ class Suit(StrEnum):
     @property
     def is_red(self) -> bool:
         """True for hearts and diamonds."""
-        return self is Suit.HEARTS or self is Suit.DIAMONDS
+        return self in _RED
 
     @property
     def noun(self) -> str:
@@ -36,6 +36,7 @@ class Suit(StrEnum):
         return self.name.lower()
 
 
+_RED = frozenset({Suit.HEARTS, Suit.DIAMONDS})
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SYMBOL_SUITS = {symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()}
 
@@ -76,6 +77,8 @@ _RANK_CODES = {rank: str(rank.value) for rank in Rank if rank.value <= 10}
 _RANK_CODES.update(
     {Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A", Rank.JOKER: "X"}
 )
+_JOKER = Rank.JOKER
+"""``Rank.JOKER`` once looked up: a lookup on an enum class is slow, and cards test it often."""
 _CODE_RANKS = {code: rank for rank, code in _RANK_CODES.items()}
 _CODE_RANKS["T"] = Rank.TEN
 _RANK_NOUNS = {
@@ -112,20 +115,20 @@ class Card(NamedTuple):
     @property
     def is_joker(self) -> bool:
         """True for a joker."""
-        return self.rank is Rank.JOKER
+        return self.rank is _JOKER
 
     @property
     def code(self) -> str:
         """The command code: ``7h``, ``10s``, ``Qd``; jokers are ``Xr`` and ``Xb``."""
-        if self.rank is Rank.JOKER:
-            return "Xr" if self.suit.is_red else "Xb"
+        if self.rank is _JOKER:
+            return "Xr" if self.suit in _RED else "Xb"
         return f"{_RANK_CODES[self.rank]}{self.suit.value}"
 
     @property
     def symbol(self) -> str:
         """The display form with a suit symbol: ``7♥``; jokers are ``Jkr`` / ``Jkb``."""
-        if self.rank is Rank.JOKER:
-            return "Jkr" if self.suit.is_red else "Jkb"
+        if self.rank is _JOKER:
+            return "Jkr" if self.suit in _RED else "Jkb"
         return f"{_RANK_CODES[self.rank]}{_SUIT_SYMBOLS[self.suit]}"
 
     def same_face(self, other: Card) -> bool:

@@ -7,7 +7,8 @@ made it, lost turns per seat) are explicit fields, never read off the top card.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from bisect import insort
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
@@ -27,6 +28,7 @@ from cardgames.games.makao.actions import (
     Wait,
 )
 from cardgames.games.makao.moves import (
+    BIT,
     DEMAND_RANKS,
     SUITS,
     ActiveDemand,
@@ -35,11 +37,20 @@ from cardgames.games.makao.moves import (
     battle_value,
     check_play,
     effective_cards,
+    hand_mask,
     is_start_action_card,
-    legal_plays,
+    plays_in_mask,
     starts,
 )
 
+# Enum members looked up once: a lookup on an enum class is slow in hot loops.
+_ACE = Rank.ACE
+_FOUR = Rank.FOUR
+_JACK = Rank.JACK
+_KING = Rank.KING
+_SPADES = Suit.SPADES
+_BATTLE_RANKS = frozenset({Rank.TWO, Rank.THREE, Rank.KING})
+"""The ranks of the battle cards (MK-7); a played king counts only if it is K♥ or K♠."""
 OPTION_NAMES = ("queens", "makao-call", "jokers")
 """The house options, all off by default."""
 
@@ -51,6 +62,10 @@ MAKAO_PENALTY = 5
 
 Phase = Literal["play", "drawn", "demand", "over"]
 _DRAW, _TAKE, _WAIT, _PASS, _CALL = Draw(), Take(), Wait(), Pass(), CallMakao()
+_situation = tuple.__new__
+"""Builds a Situation from a tuple of its fields without the Python-level ``__new__``."""
+_RANK_DEMANDS: tuple[Action, ...] = (*(Demand("rank", rank) for rank in DEMAND_RANKS), Demand())
+_SUIT_DEMANDS: tuple[Action, ...] = (*(Demand("suit", suit) for suit in SUITS), Demand())
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,8 +194,9 @@ def new_state(
 class MakaoState:
     """One Makao position; mutable, changed only by :meth:`apply`.
 
-    Hands are kept sorted; the stock and the discard pile are lists whose last element is the
-    top. ``top_as``
+    Hands are kept sorted, and each also as a mask of ``moves.BIT`` (``masks``, changed with
+    the hand, so the cards that may start are found with one ``&``); the stock and the discard
+    pile are lists whose last element is the top. ``top_as``
     is what the top card counts as (a joker's named card). ``called`` and ``played`` belong to
     the turn in progress (``makao-call`` option). ``restocked`` holds the cards the last
     reshuffle turned into the stock, sorted (public knowledge: every seat saw them played).
@@ -195,6 +211,7 @@ class MakaoState:
         "drawn",
         "finished",
         "hands",
+        "masks",
         "options",
         "pending_draw",
         "pending_skips",
@@ -235,6 +252,7 @@ class MakaoState:
         self.players = players
         self.options = options
         self.hands = hands
+        self.masks = [hand_mask(hand) for hand in hands]
         self.stock = stock
         self.discard = discard
         self.top_as = top_as
@@ -260,9 +278,10 @@ class MakaoState:
 
     def situation(self) -> Situation:
         """The top card and pending effects that decide what may be played now."""
-        return Situation(
-            self.top_as, self.pending_draw, self.pending_skips, self.demand,
-            "queens" in self.options,
+        return _situation(
+            Situation,
+            (self.top_as, self.pending_draw, self.pending_skips, self.demand,
+             "queens" in self.options),
         )
 
     def card_count(self) -> int:
@@ -285,17 +304,12 @@ class MakaoState:
         hand = self.hands[self.current]
         offer_makao = "makao-call" in self.options and not self.called
         if self.phase == "demand":
-            demands: list[Action] = (
-                [Demand("rank", rank) for rank in DEMAND_RANKS]
-                if self.top_as.rank is Rank.JACK
-                else [Demand("suit", suit) for suit in SUITS]
-            )
-            demands.append(Demand())
+            demands = _RANK_DEMANDS if self.top_as.rank is _JACK else _SUIT_DEMANDS
             if offer_makao and len(hand) == 1:
-                demands.append(_CALL)
-            return tuple(demands)
-        plays = legal_plays(hand, self.situation(), self.drawn)
-        actions: list[Action] = list(plays)
+                return (*demands, _CALL)
+            return demands
+        plays = plays_in_mask(hand, self.masks[self.current], self.situation(), self.drawn)
+        actions = cast(list[Action], plays)
         if offer_makao and any(len(play.cards) == len(hand) - 1 for play in plays):
             actions.append(_CALL)
         if self.phase == "drawn":
@@ -320,6 +334,18 @@ class MakaoState:
         Raises:
             IllegalMove: If the rules forbid the action now; the state is then unchanged.
         """
+        for legal in self.legal_actions():
+            if legal is action:
+                break
+        else:
+            self._refuse(action)
+        player = self.current
+        assert player is not None
+        self._legal = None
+        return _APPLY[type(action)](self, player, action)
+
+    def _refuse(self, action: Action) -> None:
+        """Raise IllegalMove unless ``action`` equals a legal action (made anew, not listed)."""
         if action not in self.legal_actions():
             if isinstance(action, Play) and self.phase in ("play", "drawn"):
                 assert self.current is not None
@@ -329,45 +355,45 @@ class MakaoState:
                     raise IllegalMove(error)
             else:
                 raise IllegalMove(refusal(self.view(self.current), action))
-        player = self.current
-        assert player is not None
-        self._legal = None
-        if isinstance(action, Play):
-            return self._play(player, action)
-        if isinstance(action, Draw):
-            return self._draw(player)
-        if isinstance(action, Take):
-            return self._take(player)
-        if isinstance(action, Wait):
-            return self._wait(player)
-        if isinstance(action, Demand):
-            return self._demand(player, action)
-        if isinstance(action, CallMakao):
-            self.called = True
-            return (Event("makao", player),)
+
+    def _call(self, player: int, _: CallMakao) -> tuple[Event, ...]:
+        """The ``makao-call`` option: say "makao" before the play that leaves one card."""
+        self.called = True
+        return (Event("makao", player),)
+
+    def _pass(self, player: int, _: Pass) -> tuple[Event, ...]:
+        """MK-5: keep the card just drawn."""
         return self._end_turn(player, [Event("pass", player)])
 
     def _play(self, player: int, play: Play) -> tuple[Event, ...]:
         """MK-4, MK-7, MK-10, MK-11, MK-12, MK-15: move the cards and start their effects."""
         hand = self.hands[player]
-        for card in play.cards:
+        cards = play.cards
+        mask = self.masks[player]
+        for card in cards:
             hand.remove(card)
-        self.discard.extend(play.cards)
-        counted = effective_cards(play)
-        self.top_as = counted[-1]
+            mask ^= BIT[card]
+        self.masks[player] = mask
+        self.discard.extend(cards)
+        counted = effective_cards(play) if play.named else cards
+        top = self.top_as = counted[-1]
         self.drawn = None
         self.played = True
-        battle = sum(map(battle_value, counted))
-        fours = sum(1 for card in counted if card.rank is Rank.FOUR)
-        self.pending_draw += battle
-        self.pending_skips += fours
+        rank = top.rank
+        battle = fours = 0
+        if rank is _FOUR:
+            fours = len(counted)
+            self.pending_skips += fours
+        elif rank in _BATTLE_RANKS:
+            battle = sum(map(battle_value, counted))
+            self.pending_draw += battle
         after: list[Event] = []
         if not hand:
             self.finished.append(player)
             after.append(Event("out", player, count=len(self.finished)))
             if self._game_over():
                 return (_play_event(player, play), *after, *self._finish())
-        if self.top_as.rank in (Rank.JACK, Rank.ACE):
+        if rank is _JACK or rank is _ACE:
             self.phase = "demand"
             return (_play_event(player, play), *after)
         rest = self._end_turn(player, after)
@@ -376,9 +402,11 @@ class MakaoState:
                 _play_event(player, play, self.current, self.pending_draw, self.pending_skips),
                 *rest,
             )
-        return (_play_event(player, play), *rest)
+        if play.named:
+            return (_play_event(player, play), *rest)
+        return (Event("play", player, cards), *rest)
 
-    def _draw(self, player: int) -> tuple[Event, ...]:
+    def _draw(self, player: int, _: Draw) -> tuple[Event, ...]:
         """MK-5: draw one card; keep the turn only if that card may be played now."""
         drawn, events = self._draw_cards(player, 1)
         events.append(Event("draw", player, tuple(drawn), len(drawn), True))
@@ -388,14 +416,14 @@ class MakaoState:
             return tuple(events)
         return self._end_turn(player, events)
 
-    def _take(self, player: int) -> tuple[Event, ...]:
+    def _take(self, player: int, _: Take) -> tuple[Event, ...]:
         """MK-8: take the whole pending draw; play goes on clockwise from this player (MK-9)."""
         taken, events = self._draw_cards(player, self.pending_draw)
         events.append(Event("take", player, tuple(taken), len(taken), True))
         self.pending_draw = 0
         return self._end_turn(player, events)
 
-    def _wait(self, player: int) -> tuple[Event, ...]:
+    def _wait(self, player: int, _: Wait) -> tuple[Event, ...]:
         """MK-10: lose this turn and one more per further 4 played."""
         lost = self.pending_skips
         self.skip_turns[player] += lost - 1
@@ -423,13 +451,16 @@ class MakaoState:
                     break
                 stock.extend(self.discard[:-1])
                 del self.discard[:-1]
-                self.restocked = tuple(sorted(stock))
+                self.restocked = tuple(sorted(stock, key=BIT.__getitem__))
                 self.rng.shuffle(stock)
                 events.append(Event("reshuffle", None, count=len(stock)))
             got.append(stock.pop())
         hand = self.hands[player]
-        hand.extend(got)
-        hand.sort()
+        mask = self.masks[player]
+        for card in got:
+            insort(hand, card)
+            mask |= BIT[card]
+        self.masks[player] = mask
         return got, events
 
     def _end_turn(self, player: int, events: list[Event]) -> tuple[Event, ...]:
@@ -453,7 +484,7 @@ class MakaoState:
             events.append(Event("penalty", player, tuple(taken), len(taken), True))
         if self.pending_draw or self.pending_skips:
             top = self.top_as
-            backward = self.pending_draw and top.rank is Rank.KING and top.suit is Suit.SPADES
+            backward = self.pending_draw and top.rank is _KING and top.suit is _SPADES
             self.current = self._walk(
                 player, -1 if backward else 1, events, lose_turns=self._someone_plays(player)
             )
@@ -580,7 +611,7 @@ class MakaoState:
             turns = "turn" if self.pending_skips == 1 else "turns"
             return f"Wait {self.pending_skips} {turns} or answer with a 4"
         if self.phase == "demand":
-            if self.top_as.rank is Rank.JACK:
+            if self.top_as.rank is _JACK:
                 return "Demand a rank from 5 to 10, or none"
             return "Demand a suit, or none"
         parts = []
@@ -592,27 +623,27 @@ class MakaoState:
 
     def clone(self) -> MakaoState:
         """An independent copy, RNG included."""
-        copy = MakaoState(
-            players=self.players,
-            options=self.options,
-            hands=[list(hand) for hand in self.hands],
-            stock=list(self.stock),
-            discard=list(self.discard),
-            top_as=self.top_as,
-            current=self.current,
-            phase=self.phase,
-            pending_draw=self.pending_draw,
-            pending_skips=self.pending_skips,
-            demand=self.demand,
-            skip_turns=list(self.skip_turns),
-            drawn=self.drawn,
-            finished=list(self.finished),
-            starter=self.starter,
-            called=self.called,
-            played=self.played,
-            rng=self.rng.clone(),
-            restocked=self.restocked,
-        )
+        copy = MakaoState.__new__(MakaoState)
+        copy.players = self.players
+        copy.options = self.options
+        copy.hands = [list(hand) for hand in self.hands]
+        copy.masks = list(self.masks)
+        copy.stock = list(self.stock)
+        copy.discard = list(self.discard)
+        copy.top_as = self.top_as
+        copy.current = self.current
+        copy.phase = self.phase
+        copy.pending_draw = self.pending_draw
+        copy.pending_skips = self.pending_skips
+        copy.demand = self.demand
+        copy.skip_turns = list(self.skip_turns)
+        copy.drawn = self.drawn
+        copy.finished = list(self.finished)
+        copy.starter = self.starter
+        copy.called = self.called
+        copy.played = self.played
+        copy.rng = self.rng.clone()
+        copy.restocked = self.restocked
         copy._legal = self._legal
         return copy
 
@@ -695,6 +726,18 @@ class MakaoState:
         )
 
 
+_APPLY: dict[type, Callable[[MakaoState, int, Any], tuple[Event, ...]]] = {
+    Play: MakaoState._play,
+    Draw: MakaoState._draw,
+    Take: MakaoState._take,
+    Wait: MakaoState._wait,
+    Demand: MakaoState._demand,
+    CallMakao: MakaoState._call,
+    Pass: MakaoState._pass,
+}
+"""What each kind of action does, found by its type."""
+
+
 def _play_event(
     player: int, play: Play, target: int | None = None, draw: int = 0, stop: int = 0
 ) -> Event:
@@ -725,7 +768,7 @@ def refusal(view: MakaoView, action: object) -> str:
     pending = _pending_text(view)
     if view.phase == "demand":
         if isinstance(action, Demand) and isinstance(action.value, Rank | Suit):
-            if view.top_as.rank is Rank.JACK:
+            if view.top_as.rank is _JACK:
                 return "After a jack you may demand only a rank: 5, 6, 7, 8, 9 or 10, or none"
             return "After an ace you may demand only a suit (s, h, d or c), or none"
         if isinstance(action, CallMakao):

@@ -17,21 +17,39 @@ from itertools import product
 from typing import Literal, NamedTuple
 
 from cardgames.core.cards import Card, Rank, Suit
+from cardgames.core.deck import build_deck
 from cardgames.games.makao.actions import Play
 
-DEMAND_RANKS = (Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN)
+# Enum members looked up once: a lookup on an enum class is slow in hot loops.
+_ACE = Rank.ACE
+_EIGHT = Rank.EIGHT
+_FIVE = Rank.FIVE
+_FOUR = Rank.FOUR
+_JACK = Rank.JACK
+_JOKER = Rank.JOKER
+_KING = Rank.KING
+_NINE = Rank.NINE
+_QUEEN = Rank.QUEEN
+_SEVEN = Rank.SEVEN
+_SIX = Rank.SIX
+_TEN = Rank.TEN
+_THREE = Rank.THREE
+_TWO = Rank.TWO
+_HEARTS = Suit.HEARTS
+_SPADES = Suit.SPADES
+DEMAND_RANKS = (_FIVE, _SIX, _SEVEN, _EIGHT, _NINE, _TEN)
 """The ranks a jack may demand (MK-11)."""
 
 SUITS = tuple(sorted(Suit))
 """The suits in the order cards sort by (♣ ♦ ♥ ♠)."""
-_PLAIN_RANKS = tuple(rank for rank in Rank if rank is not Rank.JOKER)
+_PLAIN_RANKS = tuple(rank for rank in Rank if rank is not _JOKER)
 ALL_FACES = tuple(Card(rank, suit) for rank in _PLAIN_RANKS for suit in SUITS)
 """Every card a joker may stand for, in a fixed order."""
 
-_BATTLE_KING_SUITS = (Suit.HEARTS, Suit.SPADES)
+_BATTLE_KING_SUITS = (_HEARTS, _SPADES)
 KING_LAST = "Put a battle king last: the top card decides the battle"
 """The refusal of a play that holds a battle king but ends with a plain one (MK-4, MK-9)."""
-_START_ACTION_RANKS = frozenset({Rank.TWO, Rank.THREE, Rank.FOUR, Rank.JACK, Rank.ACE, Rank.JOKER})
+_START_ACTION_RANKS = frozenset({_TWO, _THREE, _FOUR, _JACK, _ACE, _JOKER})
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,17 +93,17 @@ class Situation(NamedTuple):
 
 def is_battle_king(card: Card) -> bool:
     """True for K♥ and K♠ (MK-7)."""
-    return card.rank is Rank.KING and card.suit in _BATTLE_KING_SUITS
+    return card.rank is _KING and card.suit in _BATTLE_KING_SUITS
 
 
 def battle_value(card: Card) -> int:
     """Cards the next player must take for this card: 2, 3, or 5 for K♥ / K♠, else 0 (MK-7)."""
     rank = card.rank
-    if rank is Rank.TWO:
+    if rank is _TWO:
         return 2
-    if rank is Rank.THREE:
+    if rank is _THREE:
         return 3
-    if rank is Rank.KING and card.suit in _BATTLE_KING_SUITS:
+    if rank is _KING and card.suit in _BATTLE_KING_SUITS:
         return 5
     return 0
 
@@ -97,15 +115,15 @@ def is_start_action_card(card: Card) -> bool:
 
 def article(rank: Rank) -> str:
     """``a`` or ``an`` before the rank's code (``an 8``, ``an A``)."""
-    return "an" if rank in (Rank.EIGHT, Rank.ACE) else "a"
+    return "an" if rank in (_EIGHT, _ACE) else "a"
 
 
 def answers_text(top: Card) -> str:
     """The cards that answer a battle on ``top``, in words: ``a 2, a 3♥ or K♥`` (MK-8)."""
     suit = top.suit
-    if top.rank is Rank.KING:
+    if top.rank is _KING:
         return f"K♥, K♠, 2{suit.symbol} or 3{suit.symbol}"
-    other = Rank.THREE if top.rank is Rank.TWO else Rank.TWO
+    other = _THREE if top.rank is _TWO else _TWO
     parts = [f"a {top.rank.code}", f"a {other.code}{suit.symbol}"]
     if suit in _BATTLE_KING_SUITS:
         parts.append(f"K{suit.symbol}")
@@ -116,8 +134,8 @@ def answers_battle(card: Card, top: Card) -> bool:
     """True if ``card`` may answer the battle card ``top`` (MK-8)."""
     if battle_value(card) == 0:
         return False
-    if top.rank is Rank.KING:
-        return card.rank is Rank.KING or card.suit is top.suit
+    if top.rank is _KING:
+        return card.rank is _KING or card.suit is top.suit
     return card.rank is top.rank or card.suit is top.suit
 
 
@@ -127,15 +145,15 @@ def starts(card: Card, situation: Situation) -> bool:
     if pending_draw:
         return answers_battle(card, top)
     if pending_skips:
-        return card.rank is Rank.FOUR
+        return card.rank is _FOUR
     if demand is not None:
         if demand.kind == "rank":
-            return card.rank is demand.value or card.rank is Rank.JACK
-        return card.suit is demand.value or card.rank is Rank.ACE
+            return card.rank is demand.value or card.rank is _JACK
+        return card.suit is demand.value or card.rank is _ACE
     return (
         card.rank is top.rank
         or card.suit is top.suit
-        or (queens and (card.rank is Rank.QUEEN or top.rank is Rank.QUEEN))
+        or (queens and (card.rank is _QUEEN or top.rank is _QUEEN))
     )
 
 
@@ -246,7 +264,7 @@ def _king_order_refusal(counted: tuple[Card, ...], situation: Situation) -> str 
     Returns:
         None if the order is fine, else the reason as a sentence for the player.
     """
-    if counted[0].rank is not Rank.KING or is_battle_king(counted[-1]):
+    if counted[0].rank is not _KING or is_battle_king(counted[-1]):
         return None
     kings = [card for card in counted if is_battle_king(card)]
     if not kings:
@@ -271,27 +289,6 @@ def single(card: Card) -> Play:
 _SINGLES: dict[Card, Play] = {}
 
 
-def starters(hand: list[Card], situation: Situation) -> list[Card]:
-    """The cards of ``hand`` (no jokers) that may start a play now (MK-4, MK-8, MK-10 to MK-14)."""
-    top, pending_draw, pending_skips, demand, queens = situation
-    if pending_draw:
-        return [card for card in hand if answers_battle(card, top)]
-    if pending_skips:
-        return [card for card in hand if card.rank is Rank.FOUR]
-    if demand is not None:
-        value = demand.value
-        if demand.kind == "rank":
-            return [card for card in hand if card.rank is value or card.rank is Rank.JACK]
-        return [card for card in hand if card.suit is value or card.rank is Rank.ACE]
-    rank, suit = top.rank, top.suit
-    if queens:
-        if rank is Rank.QUEEN:
-            return [card for card in hand if card.rank is not Rank.JOKER]
-        return [card for card in hand if card.rank is rank or card.suit is suit
-                or card.rank is Rank.QUEEN]
-    return [card for card in hand if card.rank is rank or card.suit is suit]
-
-
 def legal_plays(hand: list[Card], situation: Situation, drawn: Card | None) -> list[Play]:
     """Every legal play, one canonical ordering each, in a deterministic order.
 
@@ -304,30 +301,90 @@ def legal_plays(hand: list[Card], situation: Situation, drawn: Card | None) -> l
         situation: The top card and the pending effects.
         drawn: In the "drawn" phase the card just drawn (MK-5), else None.
     """
+    return plays_in_mask(hand, hand_mask(hand), situation, drawn)
+
+
+def plays_in_mask(
+    hand: list[Card], mask: int, situation: Situation, drawn: Card | None
+) -> list[Play]:
+    """:func:`legal_plays` for a hand whose :func:`hand_mask` is known (the engine keeps it).
+
+    The cards that may start are the hand's bits in :func:`starting_mask`, lowest bit (so
+    lowest card) first, one copy of each face; a card with others of its rank in the hand
+    starts every set of ``_sets_of``.
+    """
     if drawn is not None:
         if drawn.is_joker:
             return _joker_plays(drawn, situation)
         return [single(drawn)] if starts(drawn, situation) else []
-    jokers = (
-        [card for card in hand if card.rank is Rank.JOKER]
-        if hand and hand[-1].rank is Rank.JOKER
-        else []
-    )
-    naturals = hand[: len(hand) - len(jokers)] if jokers else hand
     plays: list[Play] = []
-    previous: Card | None = None
-    for card in starters(naturals, situation):
-        if previous is not None and previous.same_face(card):
-            continue
-        previous = card
-        same_rank = [other for other in naturals if other.rank is card.rank]
-        if len(same_rank) == 1:
-            plays.append(single(card))
+    starting = mask & starting_mask(situation)
+    while starting:
+        low = starting & -starting
+        index = low.bit_length() - 1
+        same = mask & _SAME_RANK[index]
+        if same == low:
+            plays.append(_SINGLE_AT[index])
         else:
-            plays.extend(_sets_of(card, tuple(same_rank)))
-    for joker in _first_copies(jokers):
-        plays.extend(_joker_plays(joker, situation))
+            plays.extend(_sets_of(ORDER[index], cards_in(same)))
+        starting &= ~_SAME_FACE[index]
+    if mask & _JOKERS:
+        for joker in _first_copies([card for card in hand if card.rank is _JOKER]):
+            plays.extend(_joker_plays(joker, situation))
     return plays
+
+
+ORDER: tuple[Card, ...] = tuple(sorted(build_deck(2, 2)))
+"""Every card of the largest table (two decks with their jokers) in sorting order; a hand is
+also kept as a mask with bit ``i`` set when it holds ``ORDER[i]``, so sets of cards are ints."""
+BIT: dict[Card, int] = {card: 1 << index for index, card in enumerate(ORDER)}
+"""The mask bit of each card."""
+_JOKERS = sum(BIT[card] for card in ORDER if card.rank is _JOKER)
+_NATURALS = sum(BIT[card] for card in ORDER if card.rank is not _JOKER)
+_SAME_RANK = [
+    sum(BIT[other] for other in ORDER if other.rank is card.rank) & _NATURALS for card in ORDER
+]
+_SAME_FACE = [sum(BIT[other] for other in ORDER if other.same_face(card)) for card in ORDER]
+_SINGLE_AT = [single(card) for card in ORDER]
+_MATCHING: dict[tuple[Card, bool], int] = {}
+_STARTING: dict[tuple[object, ...], int] = {}
+
+
+def hand_mask(cards: list[Card] | tuple[Card, ...]) -> int:
+    """The mask of ``cards`` (each card once)."""
+    return sum(BIT[card] for card in cards)
+
+
+def cards_in(mask: int) -> tuple[Card, ...]:
+    """The cards of ``mask`` in sorting order."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(ORDER[low.bit_length() - 1])
+        mask ^= low
+    return tuple(cards)
+
+
+def starting_mask(situation: Situation) -> int:
+    """The mask of every plain card (no joker) that may start a play now, as :func:`starts` says.
+
+    Computed once per top card and kind of pending effect, then kept.
+    """
+    top, pending_draw, pending_skips, demand, queens = situation
+    if not (pending_draw or pending_skips or demand):
+        mask = _MATCHING.get((top, queens))
+        if mask is None:
+            mask = _MATCHING[top, queens] = _mask_of_starters(situation)
+        return mask
+    key = (top, bool(pending_draw), bool(pending_skips), demand, queens)
+    mask = _STARTING.get(key)
+    if mask is None:
+        mask = _STARTING[key] = _mask_of_starters(situation)
+    return mask
+
+
+def _mask_of_starters(situation: Situation) -> int:
+    return sum(BIT[card] for card in ORDER if card.rank is not _JOKER and starts(card, situation))
 
 
 def _joker_plays(joker: Card, situation: Situation) -> list[Play]:
@@ -345,7 +402,7 @@ def _sets_of(first: Card, same_rank: tuple[Card, ...]) -> tuple[Play, ...]:
     Kings of all suits mix, but a play that holds a battle king ends with one (MK-4, MK-9).
     """
     groups = _face_groups(same_rank, first)
-    kings = first.rank is Rank.KING
+    kings = first.rank is _KING
     plays = [single(first)]
     for counts in product(*(range(len(group) + 1) for group in groups)):
         chosen = [(group, count) for group, count in zip(groups, counts, strict=True) if count]

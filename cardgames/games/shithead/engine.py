@@ -23,8 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations, groupby
-from operator import attrgetter
+from itertools import combinations
 from typing import Any
 
 from cardgames.core.cards import Card, Rank, parse_card
@@ -44,7 +43,6 @@ from cardgames.games.shithead.actions import (
     Timeout,
 )
 from cardgames.games.shithead.moves import (
-    ANYWHERE,
     BONUS,
     FACE_DOWN,
     FACE_UP,
@@ -65,7 +63,15 @@ from cardgames.games.shithead.moves import (
     refusal,
 )
 
-_rank = attrgetter("rank")
+# Enum members looked up once: a lookup on an enum class is slow in hot loops.
+_TWO = Rank.TWO
+_TEN = Rank.TEN
+_PICK_UP = PickUp()
+_BLINDS = {pos: Blind(pos) for pos in POSITIONS}
+_ORDER = {card: index for index, card in enumerate(sorted(build_deck()))}
+"""Each card's place in sorting order: sorting by it gives ``sorted`` order, faster."""
+_READY = Ready()
+_DECLINE = Decline()
 _CARDS_BY_CODE = {card.code: card for card in build_deck()}
 _CODE_OF = {card: code for code, card in _CARDS_BY_CODE.items()}
 
@@ -303,31 +309,43 @@ class ShitheadState:
             return ()
         hand = self.hands[seat]
         if self.phase == SWAP:
-            swaps: list[Action] = [Swap(card, pos) for card in sorted(hand) for pos in POSITIONS]
-            swaps.append(Ready())
+            swaps: list[Action] = []
+            for card in sorted(hand):
+                swaps.extend(_swaps_of(card))
+            swaps.append(_READY)
             return tuple(swaps)
         if self.phase == BONUS:
-            bonus: list[Action] = [Bonus((card,)) for card in sorted(hand)]
-            bonus.extend(Bonus(group) for group in _rank_groups(hand) if len(group) > 1)
-            bonus.append(Decline())
+            bonus: list[Action] = [_bonus_of((card,)) for card in sorted(hand)]
+            bonus.extend(_bonus_of(group) for group in _rank_groups(hand) if len(group) > 1)
+            bonus.append(_DECLINE)
             return tuple(bonus)
-        top = self.pile[-1] if self.pile else None
+        pile = self.pile
         source = play_source(hand, self.face_up[seat])
         actions: list[Action] = []
         if source == FACE_DOWN:
             row = self.face_down[seat]
-            actions.extend(Blind(pos) for pos in POSITIONS if row[pos - 1] is not None)
+            actions.extend(_BLINDS[pos] for pos in POSITIONS if row[pos - 1] is not None)
         else:
             zone = hand if source == HAND else [c for c in self.face_up[seat] if c is not None]
-            least = 0 if top is None else top.rank
-            if least <= Rank.TWO:
-                goes = sorted(zone)
+            least = pile[-1].rank if pile else _TWO
+            if least <= _TWO:
+                goes = sorted(zone, key=_ORDER.__getitem__)
             else:
-                goes = sorted([c for c in zone if c.rank >= least or c.rank in ANYWHERE])
-            for _, group in groupby(goes, _rank):
+                goes = sorted(
+                    [c for c in zone if c.rank >= least or c.rank is _TWO or c.rank is _TEN],
+                    key=_ORDER.__getitem__,
+                )
+            group: list[Card] = []
+            for card in goes:
+                if group and card.rank is not group[0].rank:
+                    actions.extend(_plays_of(tuple(group)))
+                    group = [card]
+                else:
+                    group.append(card)
+            if group:
                 actions.extend(_plays_of(tuple(group)))
-        if top is not None and (self.voluntary_pickup or not actions):
-            actions.append(PickUp())
+        if pile and (self.voluntary_pickup or not actions):
+            actions.append(_PICK_UP)
         return tuple(actions)
 
     def _turn(self) -> Turn:
@@ -358,31 +376,42 @@ class ShitheadState:
         Raises:
             IllegalMove: If the rules forbid the action; the state is then unchanged.
         """
-        problem = refusal(action, self._turn())
-        if problem is not None:
-            raise IllegalMove(problem)
+        for legal in self.legal_actions():
+            if legal is action:
+                break
+        else:
+            problem = refusal(action, self._turn())
+            if problem is not None:
+                raise IllegalMove(problem)
         seat = self.current_player
         assert seat is not None
         self._legal = None
         events: list[Event] = []
-        if isinstance(action, Play):
-            self._play(seat, action.cards, self.source(seat), events)
-        elif isinstance(action, PickUp):
-            self._pick_up(seat, events)
-        elif isinstance(action, Blind):
-            self._blind(seat, action.position, events)
-        elif isinstance(action, Bonus):
-            self._bonus(seat, action.cards, events)
-        elif isinstance(action, Decline):
-            events.append(Event("decline", seat, count=self.bonus_left))
-            self._finish_turn(seat, events)
-        elif isinstance(action, Swap):
-            self._swap(seat, action, events)
-        elif isinstance(action, Ready):
-            self._ready(seat, events)
-        else:
-            self._timeout(seat, events)
+        _APPLY[type(action)](self, seat, action, events)
         return tuple(events)
+
+    def _apply_play(self, seat: int, action: Play, events: list[Event]) -> None:
+        self._play(seat, action.cards, self.source(seat), events)
+
+    def _apply_pick_up(self, seat: int, _: PickUp, events: list[Event]) -> None:
+        self._pick_up(seat, events)
+
+    def _apply_blind(self, seat: int, action: Blind, events: list[Event]) -> None:
+        self._blind(seat, action.position, events)
+
+    def _apply_bonus(self, seat: int, action: Bonus, events: list[Event]) -> None:
+        self._bonus(seat, action.cards, events)
+
+    def _decline(self, seat: int, _: Decline, events: list[Event]) -> None:
+        """SH-9: the extra moves left are given up; the turn ends."""
+        events.append(Event("decline", seat, count=self.bonus_left))
+        self._finish_turn(seat, events)
+
+    def _apply_ready(self, seat: int, _: Ready, events: list[Event]) -> None:
+        self._ready(seat, events)
+
+    def _apply_timeout(self, seat: int, _: Timeout, events: list[Event]) -> None:
+        self._timeout(seat, events)
 
     def _swap(self, seat: int, action: Swap, events: list[Event]) -> None:
         """SH-3: the hand card takes the face-up card's place and vice versa."""
@@ -417,7 +446,7 @@ class ShitheadState:
         """
         best: tuple[int, int] | None = None
         for seat, hand in enumerate(self.hands):
-            ranks = [c.rank for c in hand if c.rank is not Rank.TWO and c.rank is not Rank.TEN]
+            ranks = [c.rank for c in hand if c.rank is not _TWO and c.rank is not _TEN]
             if ranks and (best is None or min(ranks) < best[0]):
                 best = (min(ranks), seat)
         return None if best is None else best[1]
@@ -443,7 +472,7 @@ class ShitheadState:
         at = len(events)
         self._place_all(seat, cards, events)
         # The cards of one play share a rank (SH-5).
-        twos = len(cards) if bonus and source == HAND and cards[0].rank is Rank.TWO else 0
+        twos = len(cards) if bonus and source == HAND and cards[0].rank is _TWO else 0
         # A clear gives no extra moves (SH-12) and an empty hand has nothing to lay (SH-9).
         extra = twos if self.pile and hand else 0
         events.insert(at, Event("play", seat, cards, extra, detail=source))
@@ -516,7 +545,7 @@ class ShitheadState:
         """SH-11: place ``cards`` in order; 10s laid one after another burn the pile once."""
         last = len(cards) - 1
         for index, card in enumerate(cards):
-            if card.rank is Rank.TEN and index < last and cards[index + 1].rank is Rank.TEN:
+            if card.rank is _TEN and index < last and cards[index + 1].rank is _TEN:
                 self.pile.append(card)
             else:
                 self._place(seat, card, events)
@@ -525,7 +554,7 @@ class ShitheadState:
         """SH-10/11: put one card on the pile; a 10 or a fourth equal rank in a row burns it."""
         self.pile.append(card)
         rank = card.rank
-        if rank is Rank.TEN:
+        if rank is _TEN:
             self._burn(seat, "10", events)
             return
         if rank is self.run_rank:
@@ -676,7 +705,7 @@ class ShitheadState:
             options=self.options,
             description=self._description(),
             play_again=self.play_again,
-            burnt=tuple(sorted(self.burnt)),
+            burnt=tuple(sorted(self.burnt, key=_ORDER.__getitem__)),
             known=self._known(),
             open_hands=self._open_hands() if seat is None else None,
         )
@@ -685,7 +714,10 @@ class ShitheadState:
         shown = self.shown
         if not shown:
             return ((),) * self.players
-        return tuple(tuple(sorted(c for c in hand if c in shown)) for hand in self.hands)
+        return tuple(
+            tuple(sorted((c for c in hand if c in shown), key=_ORDER.__getitem__))
+            for hand in self.hands
+        )
 
     def _open_hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's hand and face-down cards, shown once the game is over."""
@@ -706,14 +738,14 @@ class ShitheadState:
         top = self.pile[-1] if self.pile else None
         if top is None:
             task = "Play again on the empty pile" if self.play_again else "Start a new pile"
-        elif top.rank is Rank.TWO:
+        elif top.rank is _TWO:
             task = "A 2 is on top: play any card"
         else:
             task = f"Play {top} or higher, or a 2 or a 10"
         if source == FACE_UP:
             return f"{task}, from the face-up cards"
         if source == FACE_DOWN:
-            if top is None or top.rank is Rank.TWO:
+            if top is None or top.rank is _TWO:
                 return "Turn a face-down card: anything goes"
             return f"Turn a face-down card: it must be {top} or higher, or a 2 or a 10"
         return task
@@ -722,12 +754,11 @@ class ShitheadState:
 
     def clone(self) -> ShitheadState:
         """A deep, independent copy, RNG included."""
-        copy = ShitheadState(
-            self.players,
-            self.rng.clone(),
-            voluntary_pickup=self.voluntary_pickup,
-            play_to_last=self.play_to_last,
-        )
+        copy = ShitheadState.__new__(ShitheadState)
+        copy.players = self.players
+        copy.rng = self.rng.clone()
+        copy.voluntary_pickup = self.voluntary_pickup
+        copy.play_to_last = self.play_to_last
         copy.stock = list(self.stock)
         copy.hands = [list(hand) for hand in self.hands]
         copy.face_up = [list(row) for row in self.face_up]
@@ -818,6 +849,19 @@ class ShitheadState:
         return state
 
 
+_APPLY: dict[type, Any] = {
+    Play: ShitheadState._apply_play,
+    PickUp: ShitheadState._apply_pick_up,
+    Blind: ShitheadState._apply_blind,
+    Bonus: ShitheadState._apply_bonus,
+    Decline: ShitheadState._decline,
+    Swap: ShitheadState._swap,
+    Ready: ShitheadState._apply_ready,
+    Timeout: ShitheadState._apply_timeout,
+}
+"""What each kind of action does, found by its type."""
+
+
 def _run_of(pile: Sequence[Card]) -> tuple[Rank | None, int]:
     """The rank and length of the equal ranks on top of ``pile`` (SH-11)."""
     if not pile:
@@ -837,6 +881,18 @@ def _plays_of(group: tuple[Card, ...]) -> tuple[Play, ...]:
     return tuple(
         Play(cards) for size in range(1, len(group) + 1) for cards in combinations(group, size)
     )
+
+
+@cache
+def _swaps_of(card: Card) -> tuple[Swap, ...]:
+    """The swaps of ``card`` with each face-up position (SH-3); made once per card."""
+    return tuple(Swap(card, pos) for pos in POSITIONS)
+
+
+@cache
+def _bonus_of(cards: tuple[Card, ...]) -> Bonus:
+    """The extra move laying ``cards`` (SH-9); made once per set of cards."""
+    return Bonus(cards)
 
 
 def _rank_groups(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
