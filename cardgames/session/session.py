@@ -340,20 +340,25 @@ class Session:
         refusal = self._refuse_human(seat)
         if refusal is not None:
             return refusal
+        view = self._state.view(seat)
         try:
-            action = self.game.parse_command(self._state.view(seat), text)
+            action = self.game.parse_command(view, text)
         except CardGameError as error:
             return Rejected(str(error))
-        return self.submit(seat, action)
+        return self._submit_checked(seat, action, view)
 
     def submit(self, seat: PlayerId, action: Action) -> Result:
         """Play ``action`` for ``seat``; never raises for a player's mistake."""
         refusal = self._refuse_human(seat)
         if refusal is not None:
             return refusal
+        return self._submit_checked(seat, action, None)
+
+    def _submit_checked(self, seat: PlayerId, action: Action, view: View | None) -> Result:
+        """Play a person's ``action`` once :meth:`_refuse_human` has let ``seat`` act."""
         if action is not None and action == self._timeout_action():
             return Rejected("Only the turn clock plays the time-out move.")
-        return self._apply(seat, action)
+        return self._apply(seat, action, view)
 
     def _refuse_human(self, seat: PlayerId) -> Rejected | None:
         current = self._state.current_player
