@@ -6,6 +6,9 @@ the slots ``_rng`` and ``_rng_shared``; :func:`share_rng` in its ``clone`` hands
 generator to both positions and marks it shared in both, and whichever side next reads
 ``state.rng`` takes a copy of its own first. A shared generator is never drawn from, so each
 position still owns an independent RNG in the same place of the sequence.
+
+So read ``state.rng`` each time it is used: a generator kept from before a ``clone`` may be
+the one the copy still shares.
 """
 
 from __future__ import annotations

@@ -208,6 +208,8 @@ class SpiteMaliceState:
         "_legal",
         "_rng",
         "_rng_shared",
+        "_seen",
+        "_version",
         "_views",
         "built",
         "bused",
@@ -245,6 +247,8 @@ class SpiteMaliceState:
         self.bused = [0] * players
         self._legal: tuple[Action, ...] | None = None
         self._layout: _Layout | None = None
+        self._version = 0
+        self._seen: list[tuple[int, tuple[Action, ...]] | None] = [None] * players
         self._views: dict[int | None, SpiteMaliceView] = {}
 
     @classmethod
@@ -322,6 +326,14 @@ class SpiteMaliceState:
         seat = self.current_player
         if seat is None:
             return ()
+        seen = self._seen[seat]
+        if seen is not None and seen[0] == self._version:
+            return seen[1]
+        legal = self._list_legal(seat)
+        self._seen[seat] = (self._version, legal)
+        return legal
+
+    def _list_legal(self, seat: int) -> tuple[Action, ...]:
         moves = _MOVES
         targets = self._layout
         if targets is None:
@@ -351,7 +363,8 @@ class SpiteMaliceState:
         distinct: list[_CardMoves] = []
         last = -1
         ace = False
-        for card in sorted(self.hands[seat]):
+        hand = self.hands[seat]
+        for card in sorted(hand) if len(hand) > 1 else hand:
             entry = moves[card]
             if entry.face == last:
                 continue
@@ -405,8 +418,10 @@ class SpiteMaliceState:
             self._views = {}
         events: list[Event] = []
         if isinstance(action, Play):
+            self._version += 1
             self._build(seat, action, events)
         elif isinstance(action, Discard):
+            self._version += 1
             card = action.card
             self.hands[seat].remove(card)
             self.spots[seat][action.spot - 1].append(card)
@@ -418,6 +433,7 @@ class SpiteMaliceState:
             events.append(event)
             self._end_turn(seat, events)
         elif isinstance(action, Bus):
+            self._version += 1
             card = action.card
             self.hands[seat].remove(card)
             self.pay_off[seat].insert(0, card)
@@ -491,6 +507,8 @@ class SpiteMaliceState:
         hand = self.hands[seat]
         need = HAND_SIZE - len(hand)
         stock = self.stock
+        if need <= 0 or not (stock or self.cleared):
+            return
         drawn: list[Card] = []
         while need > 0:
             if not stock:
@@ -509,6 +527,7 @@ class SpiteMaliceState:
             drawn.append(card)
             need -= 1
         if drawn:
+            self._version += 1
             events.append(Event("draw", seat, tuple(drawn), len(drawn), True))
 
     def _end_turn(self, seat: int, events: list[Event]) -> None:
@@ -638,6 +657,8 @@ class SpiteMaliceState:
         copy.bused = self.bused.copy()
         copy._legal = self._legal
         copy._layout = self._layout
+        copy._version = self._version
+        copy._seen = self._seen.copy()
         copy._views = {}
         return copy
 
