@@ -394,13 +394,7 @@ class TrashState:
             assert under is not None
             hidden[index] = None
             shown[index] = card
-            key = (seat, card, under, index)
-            event = _PLACED.get(key)
-            if event is None:
-                if len(_PLACED) >= _MAX_PLACED:
-                    _PLACED.clear()
-                event = _PLACED[key] = Event("place", seat, (card, under), index + 1)
-            events.append(event)
+            events.append(Event("place", seat, (card, under), index + 1))
             left = down[seat] = down[seat] - 1
             if not left:
                 self._win_hand(seat, under, events)
@@ -468,7 +462,9 @@ class TrashState:
         """TR-2/TR-10: deal each seat's layout face down from shuffled ``cards``; the rest is
         the stock; ``starter`` begins (TR-3)."""
         for seat, size in enumerate(self.sizes):
-            self.hidden[seat] = [cards.pop() for _ in range(size)]
+            row: list[Card | None] = list(reversed(cards[-size:]))
+            del cards[-size:]
+            self.hidden[seat] = row
             self.shown[seat] = [None] * size
             self.down[seat] = size
         self.stock = cards
@@ -638,11 +634,8 @@ _FULL_DECKS = {decks: tuple(sorted(cards)) for decks, cards in _DECKS.items()}
 _DRAWS: dict[tuple[int, Card], Event] = {}
 _TAKES: dict[tuple[int, Card], Event] = {}
 _DISCARDS: dict[tuple[int, Card, str], Event] = {}
-_PLACED: dict[tuple[int, Card, Card, int], Event] = {}
-"""Events are values, so the kinds that recur (a seat draws, takes, places or discards a card)
-are made once and shared; the engine's speed depends on it."""
-_MAX_PLACED = 50_000
-"""The most placement events kept (there are many pairs of card and card turned up)."""
+"""Events are values, so the few kinds that recur (a seat draws, takes or discards a card) are
+made once and shared; the engine's speed depends on it."""
 
 
 def _event(cache: dict[tuple[int, Card], Event], kind: str, seat: int, card: Card) -> Event:
