@@ -16,13 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from itertools import repeat
+from operator import is_
+from typing import Any
 
-from cardgames.core.cards import Card, Rank, parse_card
+from cardgames.core.cards import Card, parse_card
 from cardgames.core.deck import build_deck
 from cardgames.core.engine import Event, Outcome
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
+from cardgames.games.lazy_rng import LazyRng, share_rng
 from cardgames.games.spite_malice.actions import (
     HAND,
     PAY_OFF,
@@ -50,6 +53,10 @@ DECK_SIZE = 108
 """Two 52-card decks and four jokers (SM-1)."""
 
 _END = End()
+_END_EVENTS = tuple(Event("end", seat) for seat in range(4))
+"""The ``end`` event of each seat (events are values, so one is shared)."""
+_PLAY, _DISCARD, _BUS, _TURN = range(4)
+"""The kinds of the card events kept in ``_CardMoves.events``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,54 +108,77 @@ class SpiteMaliceView:
     bused: tuple[Card, ...] = ()
 
 
-class _CardMoves(NamedTuple):
-    """Everything a card can do, built once per card so listing moves builds no actions."""
-
-    worth: int
-    face: int
-    rank: Rank
-    plays: dict[str, tuple[Play, ...]]
-    discards: tuple[Discard, ...]
-    by_empty: tuple[tuple[Discard, ...], ...]
-    bus: Bus
+_SOURCE_INDEX = {source: index for index, source in enumerate(SOURCES)}
+"""Each source's index in :data:`SOURCES` (0 the hand, 1 the pay-off top, 2-5 the spots)."""
+_HAND_I = _SOURCE_INDEX[HAND]
+_PAY_I = _SOURCE_INDEX[PAY_OFF]
+_SPOT_I = tuple(_SOURCE_INDEX[source] for source in SPOT_SOURCES)
+_MASKS = 1 << PLACES
 
 
-def _card_moves(card: Card) -> _CardMoves:
-    worth = VALUES[card.rank]
-    face = 0 if worth == 0 else worth * 4 + "shdc".index(card.suit.value)
-    plays = {
-        source: tuple(Play(card, source, number) for number in range(1, PLACES + 1))
-        for source in SOURCES
-    }
-    discards = tuple(Discard(card, number) for number in range(1, SPOTS + 1))
-    by_empty = tuple(
-        tuple(discards[i] for i in range(SPOTS) if mask >> i & 1) for mask in range(1 << SPOTS)
-    )
-    return _CardMoves(worth, face, card.rank, plays, discards, by_empty, Bus(card))
+class _CardMoves:
+    """Everything a card can do, built once per card so listing moves builds no actions.
+
+    ``rows[source][mask]`` is the tuple of plays of the card from ``source`` (an index of
+    :data:`SOURCES`) onto the piles whose bits are set in ``mask`` (bit ``i`` = pile ``i + 1``),
+    built the first time it is needed; ``events`` keeps the play, discard, bus and pay-off-turn
+    events of the card, which are values and so shared.
+    """
+
+    __slots__ = ("bus", "by_empty", "discards", "events", "face", "plays", "rank", "rows", "worth")
+
+    def __init__(self, card: Card) -> None:
+        worth = VALUES[card.rank]
+        self.worth = worth
+        self.face = 0 if worth == 0 else worth * 4 + "shdc".index(card.suit.value)
+        self.rank = int(card.rank)
+        self.plays = tuple(
+            tuple(Play(card, source, number) for number in range(1, PLACES + 1))
+            for source in SOURCES
+        )
+        self.rows: tuple[list[tuple[Play, ...] | None], ...] = tuple(
+            [None] * _MASKS for _ in SOURCES
+        )
+        discards = tuple(Discard(card, number) for number in range(1, SPOTS + 1))
+        self.discards = discards
+        self.by_empty = tuple(
+            tuple(discards[i] for i in range(SPOTS) if mask >> i & 1) for mask in range(1 << SPOTS)
+        )
+        self.bus = Bus(card)
+        self.events: dict[tuple[int, ...], Event] = {}
+
+    def row(self, source: int, mask: int) -> tuple[Play, ...]:
+        """The plays from ``source`` onto the piles of ``mask`` (built once, then kept)."""
+        plays = self.plays[source]
+        row = tuple(plays[i] for i in range(PLACES) if mask >> i & 1)
+        self.rows[source][mask] = row
+        return row
 
 
-_MOVES: dict[Card, _CardMoves] = {card: _card_moves(card) for card in build_deck(2, 2)}
+_DECK = tuple(build_deck(2, 2))
+"""The 108 cards in their unshuffled order (SM-1)."""
+_MOVES: dict[Card, _CardMoves] = {card: _CardMoves(card) for card in _DECK}
 
 
-_Layout = list[tuple[int, ...]]
-"""Per building value (0 joker, 1 ace … 13 king), the pile indexes (0-7) a card of that value
-may go on now: every open pile for a joker, the lowest free place for an ace."""
+_Layout = list[int]
+"""Per building value (0 joker, 1 ace … 13 king), the mask of the piles (bit ``i`` = pile
+``i + 1``) a card of that value may go on now: every open pile for a joker, the lowest free
+place for an ace."""
 
 
 def _layout(piles: Sequence[Sequence[Card]]) -> _Layout:
-    by_need: list[list[int]] = [[] for _ in range(KING + 1)]
-    open_piles: list[int] = []
-    free: tuple[int, ...] = ()
+    masks = [0] * (KING + 1)
+    open_piles = 0
+    free = 0
     for index, pile in enumerate(piles):
         if pile:
-            open_piles.append(index)
-            by_need[len(pile) + 1].append(index)
+            open_piles |= 1 << index
+            masks[len(pile) + 1] |= 1 << index
         elif not free:
-            free = (index,)
-    targets = [tuple(indexes) for indexes in by_need]
-    targets[0] = tuple(open_piles)
-    targets[1] = free
-    return targets
+            free = 1 << index
+    masks[0] = open_piles
+    masks[1] = free
+    return masks
 
 
 class SpiteMaliceState:
@@ -176,6 +206,10 @@ class SpiteMaliceState:
     __slots__ = (
         "_layout",
         "_legal",
+        "_rng",
+        "_rng_shared",
+        "_seen",
+        "_version",
         "_views",
         "built",
         "bused",
@@ -186,12 +220,15 @@ class SpiteMaliceState:
         "piles",
         "players",
         "restocked",
-        "rng",
         "spots",
         "stall",
         "stock",
         "winners",
     )
+
+    rng = LazyRng()
+    _rng: Rng
+    _rng_shared: bool
 
     def __init__(self, players: int, rng: Rng) -> None:
         self.players = players
@@ -210,6 +247,8 @@ class SpiteMaliceState:
         self.bused = [0] * players
         self._legal: tuple[Action, ...] | None = None
         self._layout: _Layout | None = None
+        self._version = 0
+        self._seen: list[tuple[int, tuple[Action, ...]] | None] = [None] * players
         self._views: dict[int | None, SpiteMaliceView] = {}
 
     @classmethod
@@ -222,7 +261,7 @@ class SpiteMaliceState:
         if not 2 <= players <= 4:
             raise ValueError("Spite & Malice is for 2 to 4 players")
         state = cls(players, Rng(seed))
-        deck = build_deck(2, 2)
+        deck = list(_DECK)
         state.rng.shuffle(deck)
         for seat in range(players):
             state.pay_off[seat] = [deck.pop() for _ in range(PAY_OFF_SIZE)]
@@ -287,6 +326,14 @@ class SpiteMaliceState:
         seat = self.current_player
         if seat is None:
             return ()
+        seen = self._seen[seat]
+        if seen is not None and seen[0] == self._version:
+            return seen[1]
+        legal = self._list_legal(seat)
+        self._seen[seat] = (self._version, legal)
+        return legal
+
+    def _list_legal(self, seat: int) -> tuple[Action, ...]:
         moves = _MOVES
         targets = self._layout
         if targets is None:
@@ -296,37 +343,36 @@ class SpiteMaliceState:
         pay_off = self.pay_off[seat]
         if pay_off:
             entry = moves[pay_off[-1]]
-            where = targets[entry.worth]
-            if where:
-                row = entry.plays[PAY_OFF]
-                extend([row[i] for i in where])
+            mask = targets[entry.worth]
+            if mask:
+                extend(entry.rows[_PAY_I][mask] or entry.row(_PAY_I, mask))
         spots = self.spots[seat]
-        spot_ranks: list[Rank | None] = [None] * SPOTS
+        spot_ranks = [0, 0, 0, 0]
         empty = 0
         for index in range(SPOTS):
             spot = spots[index]
             if spot:
                 entry = moves[spot[-1]]
                 spot_ranks[index] = entry.rank
-                where = targets[entry.worth]
-                if where:
-                    row = entry.plays[SPOT_SOURCES[index]]
-                    extend([row[i] for i in where])
+                mask = targets[entry.worth]
+                if mask:
+                    source = _SPOT_I[index]
+                    extend(entry.rows[source][mask] or entry.row(source, mask))
             else:
                 empty |= 1 << index
         distinct: list[_CardMoves] = []
         last = -1
         ace = False
-        for card in sorted(self.hands[seat]):
+        hand = self.hands[seat]
+        for card in sorted(hand) if len(hand) > 1 else hand:
             entry = moves[card]
             if entry.face == last:
                 continue
             last = entry.face
             distinct.append(entry)
-            where = targets[entry.worth]
-            if where:
-                row = entry.plays[HAND]
-                extend([row[i] for i in where])
+            mask = targets[entry.worth]
+            if mask:
+                extend(entry.rows[_HAND_I][mask] or entry.row(_HAND_I, mask))
                 if entry.worth == 1:
                     ace = True
         if not distinct:
@@ -363,28 +409,44 @@ class SpiteMaliceState:
             raise IllegalMove("The game is over")
         legal = self._legal
         # An action listed as legal needs no second check (the listed ones are shared objects).
-        if legal is None or not any(listed is action for listed in legal):
+        if legal is None or not any(map(is_, legal, repeat(action))):
             problem = refusal(action, self.turn(seat))
             if problem is not None:
                 raise IllegalMove(problem)
         self._legal = None
-        self._views = {}
+        if self._views:
+            self._views = {}
         events: list[Event] = []
         if isinstance(action, Play):
+            self._version += 1
             self._build(seat, action, events)
         elif isinstance(action, Discard):
-            self.hands[seat].remove(action.card)
-            self.spots[seat][action.spot - 1].append(action.card)
-            events.append(Event("discard", seat, (action.card,), action.spot))
+            self._version += 1
+            card = action.card
+            self.hands[seat].remove(card)
+            self.spots[seat][action.spot - 1].append(card)
+            known = _MOVES[card].events
+            key: tuple[int, ...] = (_DISCARD, seat, action.spot)
+            event = known.get(key)
+            if event is None:
+                event = known[key] = Event("discard", seat, (card,), action.spot)
+            events.append(event)
             self._end_turn(seat, events)
         elif isinstance(action, Bus):
-            self.hands[seat].remove(action.card)
-            self.pay_off[seat].insert(0, action.card)
+            self._version += 1
+            card = action.card
+            self.hands[seat].remove(card)
+            self.pay_off[seat].insert(0, card)
             self.bused[seat] += 1
-            events.append(Event("bus", seat, (action.card,), 1, True))
+            known = _MOVES[card].events
+            key = (_BUS, seat)
+            event = known.get(key)
+            if event is None:
+                event = known[key] = Event("bus", seat, (card,), 1, True)
+            events.append(event)
             self._end_turn(seat, events)
         else:
-            events.append(Event("end", seat))
+            events.append(_END_EVENTS[seat])
             self._end_turn(seat, events)
         return tuple(events)
 
@@ -402,11 +464,25 @@ class SpiteMaliceState:
             self.spots[seat][SPOT_SOURCES.index(source)].pop()
         pile = self.piles[number - 1]
         pile.append(card)
-        self._layout = None
+        length = len(pile)
+        layout = self._layout
+        if layout is not None and 1 < length < KING:
+            bit = 1 << (number - 1)
+            layout = layout.copy()
+            layout[length] &= ~bit
+            layout[length + 1] |= bit
+            self._layout = layout
+        else:
+            self._layout = None
         self.built = True
         self.stall = 0
-        events.append(Event("play", seat, (card,), number, detail=f"{source} {len(pile)}"))
-        if len(pile) == KING:
+        known = _MOVES[card].events
+        key: tuple[int, ...] = (_PLAY, seat, _SOURCE_INDEX[source], number, length)
+        event = known.get(key)
+        if event is None:
+            event = known[key] = Event("play", seat, (card,), number, detail=f"{source} {length}")
+        events.append(event)
+        if length == KING:
             events.append(Event("complete", seat, tuple(pile), number))
             self.cleared.extend(pile)
             pile.clear()
@@ -416,7 +492,13 @@ class SpiteMaliceState:
                 events.append(Event("win", seat))
                 self._finish([seat])
                 return
-            events.append(Event("turn", seat, (pay_off[-1],), len(pay_off)))
+            top = pay_off[-1]
+            known = _MOVES[top].events
+            key = (_TURN, seat, len(pay_off))
+            event = known.get(key)
+            if event is None:
+                event = known[key] = Event("turn", seat, (top,), len(pay_off))
+            events.append(event)
         if not self.hands[seat]:
             self._fill(seat, events)
 
@@ -425,6 +507,8 @@ class SpiteMaliceState:
         hand = self.hands[seat]
         need = HAND_SIZE - len(hand)
         stock = self.stock
+        if need <= 0 or not (stock or self.cleared):
+            return
         drawn: list[Card] = []
         while need > 0:
             if not stock:
@@ -443,6 +527,7 @@ class SpiteMaliceState:
             drawn.append(card)
             need -= 1
         if drawn:
+            self._version += 1
             events.append(Event("draw", seat, tuple(drawn), len(drawn), True))
 
     def _end_turn(self, seat: int, events: list[Event]) -> None:
@@ -554,22 +639,27 @@ class SpiteMaliceState:
     # ----- copies and JSON -----------------------------------------------------------------
 
     def clone(self) -> SpiteMaliceState:
-        """A deep, independent copy, RNG included."""
-        copy = SpiteMaliceState(self.players, self.rng.clone())
-        copy.stock = list(self.stock)
-        copy.cleared = list(self.cleared)
-        copy.hands = [list(hand) for hand in self.hands]
-        copy.pay_off = [list(pile) for pile in self.pay_off]
-        copy.spots = [[list(spot) for spot in spots] for spots in self.spots]
-        copy.piles = [list(pile) for pile in self.piles]
+        """A deep, independent copy, RNG included (shared until either side draws from it)."""
+        copy = SpiteMaliceState.__new__(SpiteMaliceState)
+        share_rng(self, copy)
+        copy.players = self.players
+        copy.stock = self.stock.copy()
+        copy.cleared = self.cleared.copy()
+        copy.hands = [hand.copy() for hand in self.hands]
+        copy.pay_off = [pile.copy() for pile in self.pay_off]
+        copy.spots = [[spot.copy() for spot in spots] for spots in self.spots]
+        copy.piles = [pile.copy() for pile in self.piles]
         copy.current_player = self.current_player
         copy.built = self.built
         copy.stall = self.stall
-        copy.winners = list(self.winners)
+        copy.winners = self.winners.copy()
         copy.restocked = self.restocked
-        copy.bused = list(self.bused)
+        copy.bused = self.bused.copy()
         copy._legal = self._legal
         copy._layout = self._layout
+        copy._version = self._version
+        copy._seen = self._seen.copy()
+        copy._views = {}
         return copy
 
     def to_json(self) -> dict[str, Any]:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from cardgames.core.cards import Card, Rank, parse_card
@@ -25,6 +27,7 @@ from cardgames.core.deck import build_deck
 from cardgames.core.engine import Event, Outcome
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
+from cardgames.games.lazy_rng import LazyRng, share_rng
 from cardgames.games.trash.actions import (
     DRAW,
     KEEP,
@@ -151,6 +154,8 @@ class TrashState:
     __slots__ = (
         "_legal",
         "_recent",
+        "_rng",
+        "_rng_shared",
         "current_player",
         "decks",
         "discard",
@@ -163,13 +168,16 @@ class TrashState:
         "players",
         "redeals",
         "restocked",
-        "rng",
         "shown",
         "sizes",
         "starter",
         "stock",
         "winners",
     )
+
+    rng = LazyRng()
+    _rng: Rng
+    _rng_shared: bool
 
     def __init__(self, players: int, rng: Rng, sizes: Sequence[int]) -> None:
         self.players = players
@@ -203,7 +211,7 @@ class TrashState:
         if not 2 <= players <= 6:
             raise ValueError("Trash is for 2 to 6 players")
         state = cls(players, Rng(seed), [FULL_LAYOUT] * players)
-        cards = build_deck(state.decks)
+        cards = list(_DECKS[state.decks])
         state.rng.shuffle(cards)
         state._lay_out(cards, 0)
         return state
@@ -290,7 +298,8 @@ class TrashState:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
+        # The listed actions are shared objects: an identity test finds them without __eq__.
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalMove(refusal(self.view(self.current_player), action))
         seat = self.current_player
         assert seat is not None
@@ -442,7 +451,10 @@ class TrashState:
         """Every card in play in a fixed order, shuffled: a new deal depends only on the cards
         and the RNG, never on where the cards lay (TR-10)."""
         full = _FULL_DECKS[self.decks]
-        cards = list(full) if self.card_count() == len(full) else sorted(self.all_cards())
+        held = sum(map(len, self.hidden)) + len(self.stock) + len(self.discard)
+        cards = list(full) if held + (self.hand is not None) == len(full) else sorted(
+            self.all_cards()
+        )
         self.rng.shuffle(cards)
         return cards
 
@@ -450,7 +462,9 @@ class TrashState:
         """TR-2/TR-10: deal each seat's layout face down from shuffled ``cards``; the rest is
         the stock; ``starter`` begins (TR-3)."""
         for seat, size in enumerate(self.sizes):
-            self.hidden[seat] = [cards.pop() for _ in range(size)]
+            row: list[Card | None] = list(reversed(cards[-size:]))
+            del cards[-size:]
+            self.hidden[seat] = row
             self.shown[seat] = [None] * size
             self.down[seat] = size
         self.stock = cards
@@ -524,11 +538,11 @@ class TrashState:
     # ----- copies and JSON -----------------------------------------------------------------
 
     def clone(self) -> TrashState:
-        """A deep, independent copy, RNG included."""
+        """A deep, independent copy, RNG included (shared until either side draws from it)."""
         copy = TrashState.__new__(TrashState)
         copy.players = self.players
         copy.decks = self.decks
-        copy.rng = self.rng.clone()
+        share_rng(self, copy)
         copy.sizes = list(self.sizes)
         copy.hidden = [list(row) for row in self.hidden]
         copy.shown = [list(row) for row in self.shown]
@@ -613,7 +627,9 @@ class TrashState:
         return state
 
 
-_FULL_DECKS = {decks: tuple(sorted(build_deck(decks))) for decks in (1, 2, 3)}
+_DECKS = {decks: tuple(build_deck(decks)) for decks in (1, 2, 3)}
+"""The cards of one, two and three decks in the order of a new pack (the first deal's)."""
+_FULL_DECKS = {decks: tuple(sorted(cards)) for decks, cards in _DECKS.items()}
 """The sorted cards of one, two and three decks."""
 _DRAWS: dict[tuple[int, Card], Event] = {}
 _TAKES: dict[tuple[int, Card], Event] = {}

@@ -16,12 +16,15 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any, Literal, cast
 
 from cardgames.core.cards import Card, Rank, Suit, parse_card
 from cardgames.core.engine import Event, Outcome
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
+from cardgames.games.lazy_rng import LazyRng, share_rng
 from cardgames.games.zoliky.actions import (
     Action,
     Close,
@@ -73,6 +76,17 @@ _DRAW, _TAKE, _CUT, _TAKEBACK = Draw(), Take(), Cut(), TakeBack()
 _DISCARDS = {card: Discard(card) for card in ALL_CARDS}
 _CLOSES = {card: Close(card) for card in ALL_CARDS}
 _JOKER_SLOT = next(card for card in ALL_CARDS if card.rank is Rank.JOKER)
+_PLAIN_FACE: dict[Card, Card | None] = {
+    card: None if IS_JOKER[card] else FACE[card] for card in ALL_CARDS
+}
+"""Each card's face (see :data:`FACE`), None for a joker: one look-up in the hot loops."""
+_MELD_LISTS: dict[tuple[Any, ...], tuple[Meld, ...]] = {}
+"""The melds of each hand met lately (see ``ZolikyState._melds``), cleared when it is full."""
+_MELD_LISTS_LIMIT = 50_000
+_SUIT_RANK: dict[Card, tuple[int, int]] = {
+    card: (SUIT_NUMBER[card], RANK_NUMBER[card]) for card in ALL_CARDS
+}
+"""Each card's suit and rank numbers (see :data:`SUIT_NUMBER`, :data:`RANK_NUMBER`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +278,8 @@ class ZolikyState:
         "_index",
         "_jokers_index",
         "_legal",
+        "_rng",
+        "_rng_shared",
         "current",
         "cut",
         "dealer",
@@ -276,7 +292,6 @@ class ZolikyState:
         "phase",
         "players",
         "results",
-        "rng",
         "round",
         "settled",
         "shown",
@@ -289,6 +304,10 @@ class ZolikyState:
         "turn_round",
         "turnovers",
     )
+
+    rng = LazyRng()
+    _rng: Rng
+    _rng_shared: bool
 
     def __init__(
         self, *, players: int, switches: tuple[str, ...], target: int, rng: Rng
@@ -396,6 +415,7 @@ class ZolikyState:
         self.discard = []
         self.face_down = False
         self.melds = []
+        self._index = None
         self.opened = [False] * self.players
         self.turnovers = 0
         self.shown = frozenset(jokers)
@@ -415,7 +435,6 @@ class ZolikyState:
         self.settled = False
         self.snapshot = None
         self._legal = None
-        self._index = None
 
     # ------------------------------------------------------------------ legal actions
 
@@ -450,6 +469,7 @@ class ZolikyState:
             return tuple(discards[card] for card in _distinct(hand))
         pick, jokers = self._pick(hand)
         taken = self.taken
+        complete = False
         pending = taken is not None and taken in hand
         opened = self.opened[player]
         size = len(hand)
@@ -458,8 +478,8 @@ class ZolikyState:
             restrict = opened and pending
             if size >= 4:
                 self._melds(actions, pick, jokers, size - 1, taken if restrict else None)
-            opening = None if opened else self._opening(player)
-            if opened or (opening is not None and opening.complete):
+            complete = not opened and self._opening_complete(player)
+            if opened or complete:
                 index = self._layoff_index()
                 for face, card in pick.items():
                     if restrict and card != taken:
@@ -476,7 +496,7 @@ class ZolikyState:
                 actions.append(_TAKEBACK)
         if pending and not self.laid and self.source in ("discard", "cut"):
             actions.append(_DRAW)
-        if self._may_end(player, pending):
+        if self._may_end(player, pending, complete):
             if size == 1:
                 actions.append(_CLOSES[hand[0]])
             elif self.source != "cut":
@@ -489,59 +509,41 @@ class ZolikyState:
         required: Card | None,
     ) -> None:
         """Append every meld the hand can lay (ZO-11): runs by suit, then sets by rank; with
-        ``required``, only those that use it (ZO-8)."""
-        joker_tuple = tuple(jokers)
-        joker_count = len(jokers)
-        joker = jokers[0] if jokers else None
-        least = 2 if joker is not None else 3
-        by_suit: tuple[list[Card], ...] = ([], [], [], [])
-        sets: list[tuple[Card, ...]] = []
-        same: list[Card] = []
-        rank = 0
-        for card in pick.values():
-            by_suit[SUIT_NUMBER[card]].append(card)
-            number = RANK_NUMBER[card]
-            if number != rank:
-                if len(same) >= least:
-                    sets.append(tuple(same))
-                same = [card]
-                rank = number
-            else:
-                same.append(card)
-        if len(same) >= least:
-            sets.append(tuple(same))
-        for group in by_suit:
-            if len(group) >= 2 and len(group) + joker_count >= 3:
-                for size, meld in run_choices(tuple(group), joker_tuple):
-                    if size <= max_size and (required is None or required in meld.cards):
-                        actions.append(meld)
-        for group_of_rank in sets:
-            for size, meld in set_choices(group_of_rank, joker):
-                if size <= max_size and (required is None or required in meld.cards):
-                    actions.append(meld)
+        ``required``, only those that use it (ZO-8).
 
-    def _may_end(self, player: int, pending: bool) -> bool:
+        The list depends only on the arguments and a hand often comes back (a takeback, the
+        put-back draw), so it is kept per hand.
+        """
+        naturals = tuple(pick.values())
+        joker_tuple = tuple(jokers)
+        key = (naturals, joker_tuple, max_size, required)
+        found = _MELD_LISTS.get(key)
+        if found is None:
+            if len(_MELD_LISTS) >= _MELD_LISTS_LIMIT:
+                _MELD_LISTS.clear()
+            found = _MELD_LISTS[key] = _find_melds(naturals, joker_tuple, max_size, required)
+        actions.extend(found)
+
+    def _may_end(self, player: int, pending: bool, complete: bool) -> bool:
         """True if the turn may end now: no unused card from the discard pile (ZO-8), no
-        unfinished opening (ZO-10). A cut card may be the closing card (ZO-16)."""
+        unfinished opening (ZO-10; ``complete`` says whether the opening of this turn, if
+        any, is complete). A cut card may be the closing card (ZO-16)."""
         if pending and self.source == "discard":
             return False
-        if self.opened[player] or self.snapshot is None:
-            return True
-        opening = self._opening(player)
-        return opening is not None and opening.complete
+        return self.opened[player] or self.snapshot is None or complete
 
     def _pick(self, hand: list[Card]) -> tuple[dict[Card, Card], list[Card]]:
         """The hand card used for each face (the taken card first, then deck 0) and the
         jokers in the order they are used (the taken one first)."""
         pick: dict[Card, Card] = {}
         jokers: list[Card] = []
+        faces = _PLAIN_FACE
         for card in hand:
-            if IS_JOKER[card]:
+            face = faces[card]
+            if face is None:
                 jokers.append(card)
-            else:
-                face = FACE[card]
-                if face not in pick:
-                    pick[face] = card
+            elif face not in pick:
+                pick[face] = card
         taken = self.taken
         if taken is not None and taken in hand:
             if IS_JOKER[taken]:
@@ -566,6 +568,22 @@ class ZolikyState:
             any(meld.is_pure for meld in melds),
             self.source != "discard" or taken is None or taken not in self.hands[player],
             self.settled,
+        )
+
+    def _opening_complete(self, player: int) -> bool:
+        """``self._opening(player).complete`` without building the Opening (ZO-10): False
+        when no opening is being built."""
+        snapshot = self.snapshot
+        if snapshot is None or self.opened[player]:
+            return False
+        if self.settled:
+            return True
+        melds = self.melds[len(snapshot[0]):]
+        taken = self.taken
+        return (
+            sum(meld.points for meld in melds) >= self.needed
+            and any(meld.is_pure for meld in melds)
+            and (self.source != "discard" or taken is None or taken not in self.hands[player])
         )
 
     def _layoff_index(self) -> dict[Card, list[tuple[int, bool]]]:
@@ -595,7 +613,7 @@ class ZolikyState:
             IllegalMove: If the rules forbid the action now; the state is then unchanged.
         """
         legal = self.legal_actions()
-        if not any(action is entry for entry in legal) and action not in legal:
+        if not any(map(is_, legal, repeat(action))) and action not in legal:
             raise IllegalMove(refusal(self.view(self.current), action))
         player = self.current
         assert player is not None
@@ -882,12 +900,15 @@ class ZolikyState:
         return "; ".join(parts)
 
     def clone(self) -> ZolikyState:
-        """An independent copy, RNG included."""
+        """An independent copy, RNG included (shared until either side draws from it).
+
+        The lay-off index is shared too: it is rebuilt, never changed, when the table changes.
+        """
         copy = ZolikyState.__new__(ZolikyState)
         copy.players = self.players
         copy.switches = self.switches
         copy.target = self.target
-        copy.rng = self.rng.clone()
+        share_rng(self, copy)
         copy.round = self.round
         copy.dealer = self.dealer
         copy.turn_round = self.turn_round
@@ -909,8 +930,8 @@ class ZolikyState:
         copy.shown = self.shown
         copy.results = list(self.results)
         copy._legal = self._legal
-        copy._index = None
-        copy._jokers_index = []
+        copy._index = self._index
+        copy._jokers_index = self._jokers_index
         return copy
 
     # ------------------------------------------------------------------ JSON
@@ -1175,18 +1196,58 @@ def _layoff_refusal(view: ZolikyView, player: int, action: LayOff) -> str:
 # ---------------------------------------------------------------------- helpers and JSON
 
 
+def _find_melds(
+    naturals: tuple[Card, ...], joker_tuple: tuple[Card, ...], max_size: int,
+    required: Card | None,
+) -> tuple[Meld, ...]:
+    """Every meld of ``naturals`` (one card per face, sorted) and the jokers (see
+    ``ZolikyState._melds``)."""
+    found: list[Meld] = []
+    joker_count = len(joker_tuple)
+    joker = joker_tuple[0] if joker_tuple else None
+    least = 2 if joker is not None else 3
+    by_suit: tuple[list[Card], ...] = ([], [], [], [])
+    sets: list[tuple[Card, ...]] = []
+    same: list[Card] = []
+    rank = 0
+    suit_rank = _SUIT_RANK
+    for card in naturals:
+        suit, number = suit_rank[card]
+        by_suit[suit].append(card)
+        if number != rank:
+            if len(same) >= least:
+                sets.append(tuple(same))
+            same = [card]
+            rank = number
+        else:
+            same.append(card)
+    if len(same) >= least:
+        sets.append(tuple(same))
+    for group in by_suit:
+        if len(group) >= 2 and len(group) + joker_count >= 3:
+            for size, meld in run_choices(tuple(group), joker_tuple):
+                if size <= max_size and (required is None or required in meld.cards):
+                    found.append(meld)
+    for group_of_rank in sets:
+        for size, meld in set_choices(group_of_rank, joker):
+            if size <= max_size and (required is None or required in meld.cards):
+                found.append(meld)
+    return tuple(found)
+
+
 def _distinct(hand: list[Card]) -> list[Card]:
     """One card per face of a sorted hand (the first copy), one joker at most."""
     out: list[Card] = []
     last: Card | None = None
     joker_seen = False
+    faces = _PLAIN_FACE
     for card in hand:
-        if IS_JOKER[card]:
+        face = faces[card]
+        if face is None:
             if not joker_seen:
                 out.append(card)
                 joker_seen = True
             continue
-        face = FACE[card]
         if face != last:
             out.append(card)
             last = face
