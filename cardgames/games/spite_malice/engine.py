@@ -25,7 +25,6 @@ from cardgames.core.deck import build_deck
 from cardgames.core.engine import Event, Outcome
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
-from cardgames.games.lazy_rng import LazyRng, share_rng
 from cardgames.games.spite_malice.actions import (
     HAND,
     PAY_OFF,
@@ -206,8 +205,6 @@ class SpiteMaliceState:
     __slots__ = (
         "_layout",
         "_legal",
-        "_rng",
-        "_rng_shared",
         "_seen",
         "_version",
         "_views",
@@ -220,15 +217,14 @@ class SpiteMaliceState:
         "piles",
         "players",
         "restocked",
+        "rng",
         "spots",
         "stall",
         "stock",
         "winners",
     )
 
-    rng = LazyRng()
-    _rng: Rng
-    _rng_shared: bool
+    rng: Rng
 
     def __init__(self, players: int, rng: Rng) -> None:
         self.players = players
@@ -641,7 +637,7 @@ class SpiteMaliceState:
     def clone(self) -> SpiteMaliceState:
         """A deep, independent copy, RNG included (shared until either side draws from it)."""
         copy = SpiteMaliceState.__new__(SpiteMaliceState)
-        share_rng(self, copy)
+        copy.rng = self.rng.clone()
         copy.players = self.players
         copy.stock = self.stock.copy()
         copy.cleared = self.cleared.copy()

@@ -27,7 +27,6 @@ from cardgames.core.deck import build_deck
 from cardgames.core.engine import Event, Outcome
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
-from cardgames.games.lazy_rng import LazyRng, share_rng
 from cardgames.games.trash.actions import (
     DRAW,
     KEEP,
@@ -154,8 +153,6 @@ class TrashState:
     __slots__ = (
         "_legal",
         "_recent",
-        "_rng",
-        "_rng_shared",
         "current_player",
         "decks",
         "discard",
@@ -168,6 +165,7 @@ class TrashState:
         "players",
         "redeals",
         "restocked",
+        "rng",
         "shown",
         "sizes",
         "starter",
@@ -175,9 +173,7 @@ class TrashState:
         "winners",
     )
 
-    rng = LazyRng()
-    _rng: Rng
-    _rng_shared: bool
+    rng: Rng
 
     def __init__(self, players: int, rng: Rng, sizes: Sequence[int]) -> None:
         self.players = players
@@ -542,7 +538,7 @@ class TrashState:
         copy = TrashState.__new__(TrashState)
         copy.players = self.players
         copy.decks = self.decks
-        share_rng(self, copy)
+        copy.rng = self.rng.clone()
         copy.sizes = list(self.sizes)
         copy.hidden = [list(row) for row in self.hidden]
         copy.shown = [list(row) for row in self.shown]

@@ -24,7 +24,6 @@ from cardgames.core.cards import Card, Rank, Suit, parse_card
 from cardgames.core.engine import Event, Outcome
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
-from cardgames.games.lazy_rng import LazyRng, share_rng
 from cardgames.games.zoliky.actions import (
     Action,
     Close,
@@ -278,8 +277,6 @@ class ZolikyState:
         "_index",
         "_jokers_index",
         "_legal",
-        "_rng",
-        "_rng_shared",
         "current",
         "cut",
         "dealer",
@@ -292,6 +289,7 @@ class ZolikyState:
         "phase",
         "players",
         "results",
+        "rng",
         "round",
         "settled",
         "shown",
@@ -305,9 +303,7 @@ class ZolikyState:
         "turnovers",
     )
 
-    rng = LazyRng()
-    _rng: Rng
-    _rng_shared: bool
+    rng: Rng
 
     def __init__(
         self, *, players: int, switches: tuple[str, ...], target: int, rng: Rng
@@ -908,7 +904,7 @@ class ZolikyState:
         copy.players = self.players
         copy.switches = self.switches
         copy.target = self.target
-        share_rng(self, copy)
+        copy.rng = self.rng.clone()
         copy.round = self.round
         copy.dealer = self.dealer
         copy.turn_round = self.turn_round

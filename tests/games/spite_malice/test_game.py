@@ -16,7 +16,7 @@ def test_game_object() -> None:
     assert (GAME.name, GAME.title, GAME.min_players, GAME.max_players) == (
         "spite_malice", "Spite & Malice", 2, 4)
     assert GAME.options == ()
-    assert list(GAME.bots()) == ["spite_malice", "random"]
+    assert list(GAME.bots()) == ["normal", "easy", "hard", "spite_malice", "random"]
 
 
 def test_rules_text_lists_the_commands() -> None:

@@ -7,7 +7,7 @@ import pytest
 from cardgames.core.registry import load_game
 
 
-@pytest.mark.parametrize("game", ["spite_malice", "trash", "zoliky"])
+@pytest.mark.parametrize("game", ["makao", "shithead", "spite_malice", "trash", "zoliky"])
 def test_a_clone_and_its_original_draw_the_same_independent_sequences(game: str) -> None:
     state = load_game(game).new_game(2, seed=5)
     copy = state.clone()
@@ -19,7 +19,7 @@ def test_a_clone_and_its_original_draw_the_same_independent_sequences(game: str)
     assert state.to_json()["rng"] == copy.to_json()["rng"] == twin.to_json()["rng"]
 
 
-@pytest.mark.parametrize("game", ["spite_malice", "trash", "zoliky"])
+@pytest.mark.parametrize("game", ["makao", "shithead", "spite_malice", "trash", "zoliky"])
 def test_play_after_a_clone_is_the_same_in_both_positions(game: str) -> None:
     state = load_game(game).new_game(3, seed=9)
     copy = state.clone()
