@@ -117,7 +117,7 @@ class ViewCodec:
             return _fixed_reader(tuple(self._reader(arg) for arg in args))
         if isinstance(hint, type) and issubclass(hint, enum.Enum):
             return _member_reader(hint)
-        if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        if _record_fields(hint) is not None:
             return self._object_reader(hint)
         raise TypeError(f"a view field of type {hint!r} cannot be sent")
 
@@ -143,7 +143,7 @@ class ViewCodec:
         self._readers[cls] = read
         self._names[name] = cls
         hints = typing.get_type_hints(cls)
-        self._fields[cls] = tuple(field.name for field in dataclasses.fields(cls))
+        self._fields[cls] = _record_fields(cls) or ()
         for key in self._fields[cls]:
             readers[key] = self._reader(hints[key])
         writers = self._writers
@@ -163,7 +163,7 @@ class ViewCodec:
     def _union_reader(self, arms: tuple[Any, ...]) -> Decoder:
         nullable = type(None) in arms
         classes = {arm.__name__: self._reader(arm) for arm in arms
-                   if isinstance(arm, type) and dataclasses.is_dataclass(arm)}
+                   if _record_fields(arm) is not None}
         others = tuple(self._reader(arm) for arm in arms
                        if arm is not type(None) and arm.__name__ not in classes)
 
@@ -243,6 +243,17 @@ def _base_writers() -> dict[type, Callable[[Any], Any]]:
 
 def _enum_value(member: enum.Enum) -> Any:
     return member.value
+
+
+def _record_fields(hint: Any) -> tuple[str, ...] | None:
+    """The field names of a dataclass or a typed named tuple (such as ``Event``), else None."""
+    if not isinstance(hint, type) or hint in _SCALARS:
+        return None
+    if dataclasses.is_dataclass(hint):
+        return tuple(field.name for field in dataclasses.fields(hint))
+    if issubclass(hint, tuple) and hasattr(hint, "_fields") and hasattr(hint, "__annotations__"):
+        return tuple(hint._fields)
+    return None
 
 
 def _encode_any(value: Any, writers: dict[type, Callable[[Any], Any]]) -> Any:

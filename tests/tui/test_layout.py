@@ -67,7 +67,8 @@ def test_write_screenshots_saves_every_main_screen(tmp_path: Path) -> None:
     names = sorted(path.name for path in paths)
     assert names == sorted(["picker.svg", "setup.svg", "makao-table.svg", "rules.svg",
                             "pass-screen.svg", "game-over.svg", "shithead-swap.svg",
-                            "shithead-table.svg", "spite-malice-table.svg", "trash-table.svg"])
+                            "shithead-table.svg", "spite-malice-table.svg", "trash-table.svg",
+                            "network-anna.svg", "network-bob.svg"])
     for path in paths:
         assert path.read_text().startswith("<svg")
     cover = (tmp_path / "shots" / "pass-screen.svg").read_text().replace("&#160;", " ")
