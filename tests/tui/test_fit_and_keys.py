@@ -41,7 +41,7 @@ async def test_the_leave_question_and_the_set_up_fit_at_80x24() -> None:
         await pilot.press("1")
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.pause()
-        assert "or a deal code, e.g. makao-4-q-7XK2" in screen_text(app)
+        assert "or a deal code, e.g. makao-4-7XK2" in screen_text(app)
 
 
 async def test_a_dialog_is_covered_by_the_notice_while_the_terminal_is_too_small() -> None:

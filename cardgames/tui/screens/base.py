@@ -16,6 +16,8 @@ from typing import Any, TypeVar
 
 from textual import events
 from textual.await_complete import AwaitComplete
+from textual.binding import ActiveBinding
+from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -65,6 +67,33 @@ class AppScreen(Screen[ResultT]):
         screen is closed or covered: a late key opens nothing."""
         if self.is_active and not self.closed:
             self.app.push_screen(screen, callback)
+
+
+FIRST_KEYS = ("q", "question_mark")
+"""The keys a table's footer shows before all others: Leave and Rules."""
+
+
+def footer_order(
+    bindings: dict[str, ActiveBinding], shared: tuple[DOMNode, ...]
+) -> dict[str, ActiveBinding]:
+    """``bindings`` in the order a table's footer shows them, most important first, so a narrow
+    terminal cuts off only the least important: Leave and Rules, then the game's own moves
+    (the board's and its widgets' keys), then the keys of ``shared`` (the table and the app).
+
+    Args:
+        bindings: The screen's active bindings (key to binding), in Textual's order.
+        shared: The nodes whose keys every game shares.
+
+    Returns:
+        The same bindings, reordered (the order within each rank is kept).
+    """
+    def rank(item: tuple[str, ActiveBinding]) -> int:
+        key, active = item
+        if key in FIRST_KEYS:
+            return 0
+        return 2 if active.node in shared else 1
+
+    return dict(sorted(bindings.items(), key=rank))
 
 
 def too_small_notice(need: tuple[int, int], size: tuple[int, int], ascii: bool) -> str:
