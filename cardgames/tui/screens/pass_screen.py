@@ -34,6 +34,7 @@ class PassScreen(AppScreen[bool]):
         reason: Why the terminal changes hands ("Anna's time ran out."), or "".
     """
 
+    fit_size = (50, 10)
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", "I'm ready"),

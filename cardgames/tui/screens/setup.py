@@ -108,6 +108,7 @@ class SetupScreen(AppScreen[None]):
         info: The game (its Game object is imported here, for the house options).
     """
 
+    fit_size = (60, 14)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("plus,equals_sign", "players(1)", "+ player"),
         Binding("minus", "players(-1)", "- player"),
