@@ -58,7 +58,7 @@ class PlainBadParameter(click.BadParameter):
     """A bad option value whose message already names the option, so click adds nothing."""
 
     def format_message(self) -> str:
-        """The message as written: ``--players must be a whole number (1 or more), not 'x'``."""
+        """The message as written: ``--games must be a whole number (1 or more), not 'x'``."""
         return self.message
 
 
@@ -221,7 +221,7 @@ def cli(
 @cli.command(epilog=GAMES_EPILOG)
 @click.argument("game", required=False)
 @number_option(
-    "--players", int, 1, "a whole number", metavar="N", help="Seats at the table [default: 4]."
+    "--players", int, None, "a whole number", metavar="N", help="Seats at the table [default: 4]."
 )
 @number_option(
     "--bots",
@@ -273,11 +273,23 @@ def play(
         raise click.UsageError("name a game to play, or give --deal CODE")
     else:
         info = _game(game)
-        count = min(4, info.max_players) if players is None else players
+        count = _player_count(info, players)
         computers = count - 1 if bots is None else bots
         levels = _levels(info, level, computers)
         setup = _setup(info, count, computers, seed, options, levels)
     _run_app(setup, _settings(ascii_cards, four_colour, bot_delay, turn_seconds, bell))
+
+
+def _player_count(info: GameInfo, players: int | None) -> int:
+    """The seats of ``--players`` (four, or fewer if the game takes fewer, when not given), or a
+    usage error naming the game's range: "Makao takes 2-6 players, not 0"."""
+    if players is None:
+        return min(4, info.max_players)
+    if not info.min_players <= players <= info.max_players:
+        raise click.UsageError(
+            f"{info.title} takes {info.min_players}-{info.max_players} players, not {players}"
+        )
+    return players
 
 
 def _levels(info: GameInfo, level: str | None, computers: int) -> list[str]:
@@ -377,7 +389,7 @@ def rules(game: str) -> None:
     help="Games to play.",
 )
 @number_option(
-    "--players", int, 1, "a whole number", metavar="N", default=4, show_default=True,
+    "--players", int, None, "a whole number", metavar="N", default=4, show_default=True,
     help="Seats per game.",
 )
 @number_option(
@@ -403,6 +415,7 @@ def simulate(
     from cardgames.simulate import simulate as run
 
     info = _game(game)
+    _player_count(info, players)
     for kind in bot.split(","):
         _check_bot(info, kind)
     try:
@@ -470,7 +483,7 @@ def _options(texts: Sequence[str]) -> dict[str, OptionValue]:
     help="The computer players to match: levels (easy, normal, hard) or the game's bots.",
 )
 @number_option(
-    "--players", int, 1, "a whole number", metavar="N", default=2, show_default=True,
+    "--players", int, None, "a whole number", metavar="N", default=2, show_default=True,
     help="Seats per game.",
 )
 @number_option(
@@ -495,6 +508,7 @@ def tournament(
     from cardgames.tournament import tournament as run
 
     info = _game(game)
+    _player_count(info, players)
     kinds = _bot_list(info, bots, "--bots")
     try:
         result = run(
@@ -575,7 +589,7 @@ def bench(game: str, seconds: float) -> None:
 @cli.command(epilog=GAMES_EPILOG)
 @click.argument("game")
 @number_option(
-    "--players", int, 2, "a whole number", metavar="N", help="Seats at the table [default: 4]."
+    "--players", int, None, "a whole number", metavar="N", help="Seats at the table [default: 4]."
 )
 @number_option(
     "--bots", int, 0, "a whole number", metavar="N",
@@ -625,7 +639,7 @@ def host(
     from cardgames.net.server import TableServer
 
     info = _game(game)
-    count = min(4, info.max_players) if players is None else players
+    count = _player_count(info, players)
     settings = _settings(ascii_cards, four_colour, bot_delay, turn_seconds)
     try:
         server = TableServer(

@@ -50,8 +50,10 @@ def invoke(*args: str) -> Result:
         (["play", "makao", "--seed", "1.5"], "--seed must be a whole number, not '1.5'"),
         (
             ["play", "makao", "--players", "two"],
-            "--players must be a whole number (1 or more), not 'two'",
+            "--players must be a whole number, not 'two'",
         ),
+        (["play", "makao", "--players", "0"], "Makao takes 2-6 players, not 0"),
+        (["tournament", "trash", "--players", "-1"], "Trash takes 2-6 players, not -1"),
         (["play", "makao", "--bots", "-1"], "--bots must be a whole number (0 or more), not '-1'"),
         (["play", "makao", "--option", "fast"], "Makao has no option 'fast'; its options are"),
         (["play", "trash", "--players", "7"], "Trash takes 2-6 players, not 7"),

@@ -14,6 +14,7 @@ from cardgames.tui.app import CardGamesApp
 from cardgames.tui.boards import load_board
 from cardgames.tui.screens.dialogs import LeaveDialog
 from cardgames.tui.screens.picker import PickerScreen
+from cardgames.tui.screens.rules import RulesScreen
 from cardgames.tui.screens.setup import SetupScreen
 from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.screenshots import wait_until
@@ -41,7 +42,7 @@ async def test_the_leave_question_and_the_set_up_fit_at_80x24() -> None:
         await pilot.press("1")
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.pause()
-        assert "or a deal code, e.g. makao-4-q-7XK2" in screen_text(app)
+        assert "or a deal code, e.g. makao-4-7XK2" in screen_text(app)
 
 
 async def test_a_dialog_is_covered_by_the_notice_while_the_terminal_is_too_small() -> None:
@@ -99,3 +100,16 @@ async def test_zoliky_in_ascii_reads_zoliky_counts_turns_and_names_enter() -> No
         assert " Zoliky " in text and not non_ascii(app)
         assert "turn 1" in text and "turns 1" not in text
         assert "Enter Discard" in text and "Enter Play" not in text
+
+
+async def test_a_full_screen_is_covered_while_too_small_and_comes_back_whole() -> None:
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(RulesScreen("Makao", "# Makao\n\nPlay a card."))
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        assert "Make the terminal at least 60×12" in screen_text(app)
+        assert "Play a card" not in screen_text(app)
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert "Play a card" in screen_text(app) and "Make the terminal" not in screen_text(app)

@@ -65,6 +65,7 @@ async def test_a_hot_seat_game_resumes_behind_the_pass_screen() -> None:
     async with again.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(again.screen, PassScreen))
         assert table(again) is None
+        assert "Anna, let go of the keys for a second, then press Enter." in screen_text(again)
 
 
 async def test_a_damaged_record_is_moved_aside_and_told_once() -> None:

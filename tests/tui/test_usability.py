@@ -10,13 +10,14 @@ from cardgames.core.cards import Card, parse_card
 from cardgames.core.registry import find_game
 from cardgames.games.makao.actions import Draw, Play
 from cardgames.games.shithead.actions import PickUp, Swap
+from cardgames.session.dealcode import parse_deal
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.render import CardStyle, card_chip, chip_state
 from cardgames.tui.screens.dialogs import ChoiceDialog, LeaveDialog
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screens.picker import BLURB_WIDTH, game_entry
-from cardgames.tui.screens.setup import SetupScreen, seat_names
+from cardgames.tui.screens.setup import SetupScreen, example_code, seat_names
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.command_bar import CommandBar
@@ -92,9 +93,9 @@ async def test_enter_in_the_leave_dialog_stays_and_y_leaves() -> None:
 
 def test_seat_names_are_distinct_and_you_only_for_a_single_human() -> None:
     assert seat_names([True, False, False]) == ["You", "Anna", "Bob"]
-    assert seat_names([False, True, False]) == ["Anna", "You", "Bob"]
-    two = seat_names([True, True, False, False])
-    assert two[:2] == ["Anna", "Bob"] and "You" not in two and len(set(two)) == 4
+    assert seat_names([False, True, False]) == ["Fiona", "You", "Bob"]
+    # A second person renames no computer player, and takes no name someone would type.
+    assert seat_names([True, True, False, False]) == ["Player 1", "Player 2", "Bob", "Cyril"]
     assert len(set(seat_names([True] * 6))) == 6
 
 
@@ -111,7 +112,7 @@ async def test_setup_renames_seats_when_humans_change_but_keeps_typed_names() ->
         await pilot.pause()
         screen.query_one("#bot-1", Checkbox).value = False
         await pilot.pause()
-        assert [field.value for field in names] == ["Anna", "Bob", "Cyril", "Zed"]
+        assert [field.value for field in names] == ["Player 1", "Player 2", "Bob", "Zed"]
         screen.query_one("#bot-1", Checkbox).value = True
         await pilot.pause()
         assert [field.value for field in names] == ["You", "Anna", "Bob", "Zed"]
@@ -335,3 +336,9 @@ async def test_setup_option_notes_wrap_and_the_log_follows_at_once() -> None:
         log.set_lines(tuple(f"Anna drew card {n}" for n in range(40)), CardStyle())
         await pilot.pause()
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y, "no lag, no animation"
+
+
+def test_the_deal_hint_gives_a_code_of_the_game_set_up() -> None:
+    for name in ("makao", "trash", "zoliky"):
+        code = example_code(find_game(name))
+        assert code.startswith(f"{name}-") and parse_deal(code).game == name

@@ -217,7 +217,7 @@ class OwnCards(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Left", show=False),
         Binding("right", "move(1)", "Right", show=False),
-        Binding("tab", "zone(1)", "Next zone"),
+        Binding("tab", "zone(1)", "Zone"),
         Binding("shift+tab", "zone(-1)", "Previous zone", show=False),
         Binding("enter", "choose", "Pick"),
         Binding("enter", "confirm", "Play"),
@@ -494,8 +494,8 @@ class SpiteMaliceBoard(Board):
     """Draws a Spite & Malice view and turns keys into Spite & Malice actions."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("e", "verb('end')", "End turn"),
-        Binding("v", "bottom", "Bottom card"),
+        Binding("e", "verb('end')", "End"),
+        Binding("v", "bottom", "Bottom"),
     ]
     VERBS: ClassVar[dict[str, type]] = {"end": End}
 

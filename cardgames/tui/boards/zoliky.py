@@ -110,7 +110,7 @@ class ZolikyBoard(Board):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "verb('draw')", "Draw"),
         Binding("t", "verb('take')", "Take"),
-        Binding("c", "verb('cut')", "Cut card"),
+        Binding("c", "verb('cut')", "Cut"),
         Binding("m", "meld", "Meld"),
         Binding("l", "layoff", "Lay off"),
         Binding("x", "verb('takeback')", "Take back"),

@@ -16,6 +16,8 @@ from typing import Any, TypeVar
 
 from textual import events
 from textual.await_complete import AwaitComplete
+from textual.binding import ActiveBinding
+from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -46,13 +48,25 @@ def may_close(screen: AppScreen[Any] | AppModal[Any]) -> bool:
 
 
 class AppScreen(Screen[ResultT]):
-    """A full screen that closes at most once, and only from the top of the stack.
+    """A full screen that closes at most once, and only from the top of the stack, covered by
+    the too-small notice while the terminal is smaller than its ``fit_size``.
 
     Attributes:
         closed: True once the screen was dismissed (or replaced by a navigation request).
     """
 
     closed: bool = False
+    fit_size: tuple[int, int] | None = None
+    """The smallest terminal (columns, lines) the screen is drawn in whole; below it the screen
+    is covered by the notice "Make the terminal at least W×H" (None: the screen sees to it)."""
+
+    def on_mount(self) -> None:
+        """Cover the screen at once if the terminal is too small."""
+        cover_if_small(self, self.fit_size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Cover or uncover the screen as the terminal changes size."""
+        cover_if_small(self, self.fit_size)
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         """Close with ``result``, unless this screen is already closed or covered."""
@@ -65,6 +79,33 @@ class AppScreen(Screen[ResultT]):
         screen is closed or covered: a late key opens nothing."""
         if self.is_active and not self.closed:
             self.app.push_screen(screen, callback)
+
+
+FIRST_KEYS = ("q", "question_mark")
+"""The keys a table's footer shows before all others: Leave and Rules."""
+
+
+def footer_order(
+    bindings: dict[str, ActiveBinding], shared: tuple[DOMNode, ...]
+) -> dict[str, ActiveBinding]:
+    """``bindings`` in the order a table's footer shows them, most important first, so a narrow
+    terminal cuts off only the least important: Leave and Rules, then the game's own moves
+    (the board's and its widgets' keys), then the keys of ``shared`` (the table and the app).
+
+    Args:
+        bindings: The screen's active bindings (key to binding), in Textual's order.
+        shared: The nodes whose keys every game shares.
+
+    Returns:
+        The same bindings, reordered (the order within each rank is kept).
+    """
+    def rank(item: tuple[str, ActiveBinding]) -> int:
+        key, active = item
+        if key in FIRST_KEYS:
+            return 0
+        return 2 if active.node in shared else 1
+
+    return dict(sorted(bindings.items(), key=rank))
 
 
 def too_small_notice(need: tuple[int, int], size: tuple[int, int], ascii: bool) -> str:
@@ -82,6 +123,29 @@ def needed_size(screens: list[Screen[Any]]) -> tuple[int, int] | None:
     if not sizes:
         return None
     return max(width for width, _ in sizes), max(height for _, height in sizes)
+
+
+def cover_if_small(screen: Screen[Any], need: tuple[int, int] | None) -> None:
+    """Cover ``screen`` with the too-small notice while the terminal is smaller than ``need``
+    (columns, lines), and uncover it as it grows back: the screen's widgets are only hidden
+    (the ``-too-small`` class), so it comes back exactly as it was.
+
+    Args:
+        screen: A screen or dialog of the app.
+        need: The smallest terminal it is drawn in, or None for any size.
+    """
+    width, height = screen.app.size
+    small = need is not None and (width < need[0] or height < need[1])
+    screen.set_class(small, "-too-small")
+    if not small or need is None:
+        return
+    ascii = getattr(getattr(screen.app, "settings", None), "ascii", False)
+    text = too_small_notice(need, (width, height), ascii)
+    notice = next(screen.query("#modal-too-small").results(Static), None)
+    if notice is None:
+        screen.mount(Static(text, id="modal-too-small"))
+    else:
+        notice.update(text)
 
 
 class AppModal(ModalScreen[ResultT]):
@@ -105,20 +169,7 @@ class AppModal(ModalScreen[ResultT]):
         self._fit_terminal()
 
     def _fit_terminal(self) -> None:
-        need = needed_size(self.app.screen_stack)
-        width, height = self.app.size
-        small = need is not None and (width < need[0] or height < need[1])
-        self.set_class(small, "-too-small")
-        if not small or need is None:
-            return
-        ascii = getattr(getattr(self.app, "settings", None), "ascii", False)
-        text = too_small_notice(need, (width, height), ascii)
-        notices = self.query("#modal-too-small").results(Static)
-        notice = next(notices, None)
-        if notice is None:
-            self.mount(Static(text, id="modal-too-small"))
-        else:
-            notice.update(text)
+        cover_if_small(self, needed_size(self.app.screen_stack))
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         """Close with ``result``, unless this dialog is already closed or covered."""

@@ -82,6 +82,7 @@ class GameOverScreen(AppScreen[str]):
         ``"again"``, ``"table"`` or ``"back"``.
     """
 
+    fit_size = (60, 16)
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,a", "again", "Play again"),

@@ -34,6 +34,7 @@ class PassScreen(AppScreen[bool]):
         reason: Why the terminal changes hands ("Anna's time ran out."), or "".
     """
 
+    fit_size = (50, 10)
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", "I'm ready"),
@@ -76,8 +77,16 @@ class PassScreen(AppScreen[bool]):
             if self.reason:
                 yield Static(literal(self.reason), id="pass-reason")
             yield Static(self._recent(), id="pass-recent")
-            yield Static("", id="pass-wait")
+            yield Static(self._wait_line(), id="pass-wait")
         yield Footer()
+
+    def _wait_line(self) -> Text:
+        """The same line on every pass screen (the first, a resumed game's, after a try too
+        early): only a quiet keyboard lets Enter count."""
+        return Text.assemble(
+            (self.player, "italic #ffd75f"),
+            (", let go of the keys for a second, then press Enter.", "italic #9a9a9a"),
+        )
 
     def _recent(self) -> Text:
         text = Text("Last moves:\n", style="#9a9a9a") if self.recent else Text()
@@ -95,10 +104,7 @@ class PassScreen(AppScreen[bool]):
     def action_ready(self) -> None:
         """Go on to the next player's view, unless the keyboard was not quiet long enough."""
         if not self.keys.key_counts(self.shown_at):
-            self.query_one("#pass-wait", Static).update(Text.assemble(
-                (self.player, "italic #ffd75f"),
-                (", let go of the keys for a second, then press Enter.", "italic #9a9a9a"),
-            ))
+            self.query_one("#pass-wait", Static).update(self._wait_line())
             return
         self.dismiss(True)
 

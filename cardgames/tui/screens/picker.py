@@ -63,6 +63,7 @@ class PickerScreen(AppScreen[None]):
     """Choose a game: arrows and Enter, or its number; a "Continue" entry resumes a saved game;
     ``h`` lists the finished games, ``s`` shows the statistics, ``q`` quits."""
 
+    fit_size = (60, 14)
     AUTO_FOCUS = "#games"
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"pick({n - 1})", "Pick", show=False) for n in range(1, 10)),

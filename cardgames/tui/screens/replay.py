@@ -33,6 +33,7 @@ class ReplayScreen(AppScreen[None]):
         style: How to draw cards.
     """
 
+    fit_size = (72, 19)
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Back a move", priority=True),

@@ -36,6 +36,7 @@ class RulesScreen(AppScreen[None]):
         markdown: The rules in Markdown.
     """
 
+    fit_size = (60, 12)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "Back"),
         Binding("up,k", "scroll(-1)", "Scroll", show=False),

@@ -19,8 +19,8 @@ from cardgames.bots.levels import DEFAULT_LEVEL, LEVELS
 from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.core.errors import quoted
 from cardgames.core.registry import GameInfo, find_game, load_game
-from cardgames.session.dealcode import parse_deal
-from cardgames.session.setup import DEFAULT_NAMES, HUMAN_NAMES, GameSetup, SeatSpec
+from cardgames.session.dealcode import Deal, format_deal, parse_deal
+from cardgames.session.setup import DEFAULT_NAMES, GameSetup, SeatSpec
 from cardgames.tui.navigation import StartGame
 from cardgames.tui.render import shown
 from cardgames.tui.screens.base import AppScreen
@@ -31,17 +31,28 @@ from cardgames.tui.widgets.text_input import TextInput
 MAX_SEATS = 6
 """Rows of seats the screen holds; those beyond the player count are hidden."""
 
+EXAMPLE_SEED = 259_682
+"""The seed of the Deal field's example code (it reads 7XK2)."""
+
 
 def default_players(info: GameInfo) -> int:
     """The player count the screen starts with: 4, within the game's range."""
     return max(info.min_players, min(4, info.max_players))
 
 
+def example_code(info: GameInfo) -> str:
+    """A deal code of ``info``'s game for the Deal field's hint, e.g. ``trash-4-7XK2``."""
+    return format_deal(Deal(info.name, default_players(info), {}, EXAMPLE_SEED))
+
+
 def seat_names(humans: Sequence[bool]) -> list[str]:
     """Default names for seats that are human (True) or computer (False), all distinct.
 
-    One human is "You"; several humans get names (Anna, Bob, ...) so the pass screen and the log
-    can tell them apart; computer players take the other names.
+    A name belongs to its seat, so switching one seat never renames another one's computer
+    player: a computer player is called after its seat (Anna in seat 2, Bob in seat 3, ...). A
+    person alone at the terminal is "You"; at a hot-seat table the people are "Player 1",
+    "Player 2", ... by seat, which the pass screen tells apart and which no one would type as
+    their own name (a person's name such as Anna would clash with the name someone types).
 
     Args:
         humans: Per seat, whether a person plays it.
@@ -49,16 +60,13 @@ def seat_names(humans: Sequence[bool]) -> list[str]:
     Returns:
         One name per seat, in seat order.
     """
-    count = sum(humans)
-    if count == 1:
-        people = ["You"]
-    else:
-        people = [HUMAN_NAMES[i] if i < len(HUMAN_NAMES) else f"Player {i + 1}"
-                  for i in range(count)]
-    spare = [name for name in DEFAULT_NAMES[1:] if name not in people]
-    spare += [f"Bot {i}" for i in range(1, len(humans) + 1)]
-    people_left, spare_left = iter(people), iter(spare)
-    return [next(people_left) if human else next(spare_left) for human in humans]
+    alone = sum(humans) == 1
+    computers = ("Fiona", *DEFAULT_NAMES[1:])
+    return [
+        ("You" if alone else f"Player {seat + 1}") if human
+        else computers[seat] if seat < len(computers) else f"Bot {seat + 1}"
+        for seat, human in enumerate(humans)
+    ]
 
 
 def repeated_name(names: Sequence[str]) -> int | None:
@@ -100,6 +108,7 @@ class SetupScreen(AppScreen[None]):
         info: The game (its Game object is imported here, for the house options).
     """
 
+    fit_size = (60, 14)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("plus,equals_sign", "players(1)", "+ player"),
         Binding("minus", "players(-1)", "- player"),
@@ -155,7 +164,8 @@ class SetupScreen(AppScreen[None]):
             with Horizontal(classes="setup-row"):
                 yield Label("Deal", classes="setup-label")
                 yield TextInput(placeholder="blank: a new deal", id="deal", classes="seat-name")
-                yield Label("  or a deal code, e.g. makao-4-q-7XK2", classes="setup-note")
+                yield Label(f"  or a deal code, e.g. {example_code(self.info)}",
+                            classes="setup-note")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
                 yield TextInput(placeholder="blank: random", id="seed", type="integer",

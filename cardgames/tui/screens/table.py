@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
@@ -33,7 +33,7 @@ from cardgames.tui.navigation import KeepSettings, StartGame
 from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import CardStyle, cards_in_text, shorten_words, shown
 from cardgames.tui.saving import Writer
-from cardgames.tui.screens.base import AppScreen, too_small_notice
+from cardgames.tui.screens.base import AppScreen, footer_order, too_small_notice
 from cardgames.tui.screens.dialogs import LeaveDialog
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.settings import AppSettings
@@ -539,6 +539,12 @@ class TableScreen(AppScreen[None]):
             viewer = self.session.viewer
             return viewer is not None and self.session.can_undo(viewer)
         return True
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The active keys, Leave and Rules first, then the game's moves, then the shared keys:
+        the footer shows them in this order (see :func:`footer_order`)."""
+        return footer_order(super().active_bindings, (self, self.app))
 
     def _watching(self) -> bool:
         """Every person at the table is out (a View's ``finished``) and only computer players

@@ -1,0 +1,47 @@
+"""Every board's footer fits at 80 columns with q Leave and ? Rules, even with all its keys on."""
+
+from __future__ import annotations
+
+import pytest
+from textual.dom import DOMNode
+
+from cardgames.session.setup import GameSetup, default_seats
+from cardgames.tui.app import CardGamesApp
+from cardgames.tui.screenshots import wait_until
+from cardgames.tui.settings import AppSettings
+from tests.tui.drive import table_when_my_turn
+from tests.tui.screen_text import screen_text
+
+
+def _all_keys_on(app: CardGamesApp) -> None:
+    """Enable every shown binding of the focus chain, one action per key (as the game does:
+    a key has one meaning at a time), so the footer is as full as it can ever be."""
+    seen: set[str] = set()
+    on: dict[int, set[str]] = {}
+    for node, bindings in app.screen._binding_chain:
+        for key, binding in ((key, b) for key, group in bindings.key_to_bindings.items()
+                             for b in group if b.show):
+            if key not in seen:
+                seen.add(key)
+                on.setdefault(id(node), set()).add(binding.action.split("(")[0])
+
+    def check(node: DOMNode) -> None:
+        actions = on.get(id(node), set())
+        node.check_action = lambda action, parameters: action in actions  # type: ignore[method-assign]
+
+    for node, _ in app.screen._binding_chain:
+        check(node)
+    app.screen.refresh_bindings()
+
+
+@pytest.mark.parametrize("game", ["makao", "shithead", "spite_malice", "trash", "zoliky"])
+async def test_every_board_footer_shows_leave_and_rules_at_80_columns(game: str) -> None:
+    app = CardGamesApp(GameSetup(game, default_seats(2, 1), {}, 7),
+                       AppSettings(bot_delay=0, ascii=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await table_when_my_turn(pilot, app)
+        _all_keys_on(app)
+        await pilot.pause()
+        await wait_until(pilot, lambda: screen_text(app).splitlines()[-1].strip() != "")
+        footer = screen_text(app).splitlines()[-1]
+        assert "q Leave" in footer and "? Rules" in footer, footer
