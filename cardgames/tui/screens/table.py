@@ -145,7 +145,8 @@ class TableScreen(AppScreen[None]):
         yield self.board
         yield Static(id="too-small")
         yield Static(id="status")
-        placeholder = "command, e.g. play 7h 7s, draw — Tab completes, Esc closes"
+        examples = getattr(self.session.game.notation, "EXAMPLES", "")
+        placeholder = f"command, e.g. {examples} — Tab completes, Esc closes"
         yield CommandBar(placeholder=shown(placeholder, self.card_style.ascii), id="command")
         yield Footer()
 
