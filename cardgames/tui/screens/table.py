@@ -145,7 +145,8 @@ class TableScreen(AppScreen[None]):
         yield self.board
         yield Static(id="too-small")
         yield Static(id="status")
-        examples = getattr(self.session.game.notation, "EXAMPLES", "")
+        notation = getattr(self.session.game, "notation", None)
+        examples = getattr(notation, "EXAMPLES", "draw")
         placeholder = f"command, e.g. {examples} — Tab completes, Esc closes"
         yield CommandBar(placeholder=shown(placeholder, self.card_style.ascii), id="command")
         yield Footer()
