@@ -162,3 +162,16 @@ async def test_ascii_mode_draws_only_ascii(monkeypatch: pytest.MonkeyPatch) -> N
         # The header line (row 1) carries the game's title from the table screen.
         board = "\n".join(text.split("\n")[1:])
         assert {char for char in board if not char.isascii()} == set()
+
+
+def test_melds_wrap_between_melds_never_inside_one() -> None:
+    from rich.text import Text
+
+    from cardgames.tui.boards.zoliky import meld_lines
+
+    pieces = [Text(" 1: 5♣ 6♣ 7♣"), Text(" 2: 9♥ 9♦ 9♠"), Text(" 3: K♠ K♣ Jk(K)"),
+              Text(" 4: A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠")]
+    lines = meld_lines([(Text("You:"), pieces)], 30).plain.split("\n")
+    assert lines == ["You: 1: 5♣ 6♣ 7♣ 2: 9♥ 9♦ 9♠", "  3: K♠ K♣ Jk(K)",
+                     "  4: A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠"]
+    assert meld_lines([], 30).plain == "No melds yet."

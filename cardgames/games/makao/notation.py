@@ -30,7 +30,15 @@ _SIMPLE: dict[str, Action] = {
     "pass": Pass(), "makao": CallMakao(),
 }
 _NO_DEMAND = ("none", "nothing", "no", "-")
-HELP = "Commands: play 7h 7s, draw, take, wait, pass, demand 7, demand h, demand none, makao"
+EXAMPLES = "play 7h 7s, draw"
+"""Example commands, shown in the empty command bar."""
+
+HELP = "Commands: play 7h 7s, draw, take, wait, pass, demand 7, demand h, demand none"
+
+
+def _help(view: MakaoView) -> str:
+    """The commands that exist under the game's options (``makao`` only with ``makao-call``)."""
+    return f"{HELP}, makao" if "makao-call" in view.options else HELP
 
 
 def parse_command(view: MakaoView, text: str) -> Action:
@@ -49,7 +57,7 @@ def parse_command(view: MakaoView, text: str) -> Action:
     """
     words = text.split()
     if not words:
-        raise InvalidCommand(HELP)
+        raise InvalidCommand(_help(view))
     verb, args = words[0].lower(), words[1:]
     if verb in ("play", "p"):
         if not args:
@@ -61,7 +69,7 @@ def parse_command(view: MakaoView, text: str) -> Action:
     elif verb in _SIMPLE and not args:
         action = _SIMPLE[verb]
     else:
-        raise InvalidCommand(f"{quoted(text)} is not a Makao command. {HELP}")
+        raise InvalidCommand(f"{quoted(text)} is not a Makao command. {_help(view)}")
     if action in view.legal:
         return action
     if view.viewer is None or view.viewer != view.current_player:

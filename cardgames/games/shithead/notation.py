@@ -33,6 +33,9 @@ from cardgames.games.shithead.actions import (
 from cardgames.games.shithead.engine import ShitheadView
 from cardgames.games.shithead.moves import VOLUNTARY_PICKUP, Turn, refusal
 
+EXAMPLES = "play 8d 8c, pickup"
+"""Example commands, shown in the empty command bar."""
+
 _VERBS = "play, bonus, decline, pickup, blind, swap or ready"
 
 

@@ -106,6 +106,14 @@ class SpiteMaliceView:
     restocked: tuple[Card, ...] = ()
     bused: tuple[Card, ...] = ()
 
+    def standing(self, seat: int) -> str:
+        """A seat's result in words for the game-over screen: the pay-off cards it has left
+        (SM-14, SM-15), ``"emptied the pay-off pile"`` or ``"3 pay-off cards left"``."""
+        left = self.pay_off_sizes[seat]
+        if not left:
+            return "emptied the pay-off pile"
+        return f"{left} pay-off card{'' if left == 1 else 's'} left"
+
 
 _SOURCE_INDEX = {source: index for index, source in enumerate(SOURCES)}
 """Each source's index in :data:`SOURCES` (0 the hand, 1 the pay-off top, 2-5 the spots)."""

@@ -42,6 +42,9 @@ from cardgames.games.spite_malice.moves import (
     spots_for,
 )
 
+EXAMPLES = "play 7h 3, discard 7h 2"
+"""Example commands, shown in the empty command bar."""
+
 _VERBS = "play, discard, bus, end or bottom"
 _JOKER_WORDS = ("jk", "joker", "x")
 _PAY_WORDS = ("pay", "payoff", "pay-off")

@@ -19,6 +19,9 @@ from cardgames.games.trash.actions import DRAW, KEEP, PLACES, REPLACE, TAKE, Act
 from cardgames.games.trash.engine import TrashView
 from cardgames.games.trash.moves import BEYOND, FACE_UP, KEPT, NO_POSITION, WON, refusal
 
+EXAMPLES = "draw, place 7"
+"""Example commands, shown in the empty command bar."""
+
 HELP = "Commands: draw, take, place 7 (a jack onto face-down position 7), replace, keep"
 
 _SIMPLE: dict[str, Action] = {

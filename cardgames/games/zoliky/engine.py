@@ -216,6 +216,16 @@ class ZolikyView:
     laid: bool = False
     table_before: tuple[TableMeld, ...] | None = None
 
+    def standing(self, seat: int) -> str:
+        """A seat's result in the last round in words for the game-over screen: ``"closed"``
+        or ``"closed from hand"`` for the closer (ZO-15, ZO-16), else the cards still held
+        (``"4 cards left"``)."""
+        last = self.results[-1] if self.results else None
+        if last is not None and last.closer == seat:
+            return "closed from hand" if last.from_hand else "closed"
+        held = self.hand_sizes[seat]
+        return f"{held} card{'' if held == 1 else 's'} left"
+
 
 def new_state(
     players: int,

@@ -39,6 +39,9 @@ from cardgames.games.zoliky.engine import (
 )
 from cardgames.games.zoliky.melds import FACE, IS_JOKER, joker_layoffs, read_meld
 
+EXAMPLES = "draw, meld 5h 6h 7h, discard kd"
+"""Example commands, shown in the empty command bar."""
+
 HELP = (
     "Commands: draw, take, cut, meld 5h 6h jk=7h, layoff 8s 3, takeback, discard kd, close 7h"
 )

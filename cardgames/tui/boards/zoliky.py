@@ -146,7 +146,7 @@ class ZolikyBoard(Board):
                 yield Static(id="pile")
                 yield Static(id="status-side")
             with Vertical(id="right-side"):
-                yield Static(id="melds")
+                yield MeldsPanel(id="melds")
                 yield LogPanel(id="log")
         yield HandBox(id="hand-box")
 
@@ -158,9 +158,9 @@ class ZolikyBoard(Board):
         self.query_one(SeatsStrip).show(self._seats(view, info), style)
         self.query_one("#pile", Static).update(self._pile(view, style))
         self.query_one("#status-side", Static).update(self._status(view, info))
-        melds = self.query_one("#melds", Static)
+        melds = self.query_one("#melds", MeldsPanel)
         melds.border_title = "Melds"
-        melds.update(self._melds(view, info))
+        melds.set_rows(self._melds(view, info))
         self.query_one(LogPanel).set_lines(info.log, style)
         self._order = self._arranged(tuple(view.hand))
         mine = view.viewer is not None and view.current_player == view.viewer
@@ -234,22 +234,20 @@ class ZolikyBoard(Board):
             text.append(line + "\n", style=f"bold {colour}")
         return text
 
-    def _melds(self, view: Any, info: TableInfo) -> Text:
-        text = Text()
-        if not view.melds:
-            text.append("No melds yet.", style="italic #9a9a9a")
-            return text
+    def _melds(self, view: Any, info: TableInfo) -> list[tuple[Text, list[Text]]]:
+        rows: list[tuple[Text, list[Text]]] = []
         for owner in range(view.players):
             mine = [(i, meld) for i, meld in enumerate(view.melds) if meld.owner == owner]
             if not mine:
                 continue
-            if text:
-                text.append("\n")
-            text.append(f"{shown(info.names[owner], info.style.ascii)}:", style="bold #d0d0d0")
+            name = Text(f"{shown(info.names[owner], info.style.ascii)}:", style="bold #d0d0d0")
+            pieces = []
             for number, meld in mine:
-                text.append(f" {number + 1}:", style="bold #9fd3ff")
-                text.append_text(meld_text(meld, info.style))
-        return text
+                piece = Text(f" {number + 1}:", style="bold #9fd3ff")
+                piece.append_text(meld_text(meld, info.style))
+                pieces.append(piece)
+            rows.append((name, pieces))
+        return rows
 
     def _maybe_show_scores(self, view: Any, info: TableInfo) -> None:
         rounds = len(view.results)
@@ -412,6 +410,52 @@ class ZolikyBoard(Board):
                 self.act(action)
                 return
         self.post_message(self.Say(self._why(f"discard {card_word(card)}")))
+
+
+def meld_lines(rows: Sequence[tuple[Text, Sequence[Text]]], width: int) -> Text:
+    """Each owner's melds after his name, wrapped between melds, never inside one: a meld that
+    does not fit on the line starts the next (indented); one longer than a line has its own.
+
+    Args:
+        rows: Per owner, his name and his melds (each ``" 3: K♠ K♣ Jk(K)"``).
+        width: The line width in cells.
+
+    Returns:
+        The lines, or "No melds yet." when there are none.
+    """
+    text = Text()
+    if not rows:
+        text.append("No melds yet.", style="italic #9a9a9a")
+        return text
+    for name, pieces in rows:
+        if text:
+            text.append("\n")
+        line = name.copy()
+        for piece in pieces:
+            if line.cell_len > 1 and line.cell_len + piece.cell_len > width:
+                text.append_text(line)
+                text.append("\n")
+                line = Text(" ")
+            line.append_text(piece)
+        text.append_text(line)
+    return text
+
+
+class MeldsPanel(Static):
+    """The melds on the table, laid out for the panel's width (see :func:`meld_lines`)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rows: list[tuple[Text, list[Text]]] = []
+
+    def set_rows(self, rows: list[tuple[Text, list[Text]]]) -> None:
+        """Show these owners' melds (see :func:`meld_lines`)."""
+        self.rows = rows
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        """The melds wrapped at the current width."""
+        return meld_lines(self.rows, self.content_size.width or 1000)
 
 
 def meld_text(meld: TableMeld, style: CardStyle) -> Text:

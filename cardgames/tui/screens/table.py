@@ -76,6 +76,8 @@ class TableScreen(AppScreen[None]):
         Binding("colon", "command", "Command", priority=True),
         # Before the hand's Enter: while the player who just moved looks, Enter passes on.
         Binding("enter", "pass_on", "Pass on", priority=True),
+        # Enter right after ``h`` plays exactly the hinted move, whatever the cursor is on.
+        Binding("enter", "play_hint", "Play the hint", show=False, priority=True),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
         Binding("L", "log", "Log"),
@@ -118,6 +120,8 @@ class TableScreen(AppScreen[None]):
         self._result_shown = False
         self._bots_moved = False
         self._stalled = False
+        self._hint: Action | None = None
+        self._hint_focus: object = None
 
     @property
     def _title(self) -> str:
@@ -141,7 +145,9 @@ class TableScreen(AppScreen[None]):
         yield self.board
         yield Static(id="too-small")
         yield Static(id="status")
-        placeholder = "command, e.g. play 7h 7s, draw — Tab completes, Esc closes"
+        notation = getattr(self.session.game, "notation", None)
+        examples = getattr(notation, "EXAMPLES", "draw")
+        placeholder = f"command, e.g. {examples} — Tab completes, Esc closes"
         yield CommandBar(placeholder=shown(placeholder, self.card_style.ascii), id="command")
         yield Footer()
 
@@ -401,7 +407,9 @@ class TableScreen(AppScreen[None]):
         )
 
     def redraw(self) -> None:
-        """Show the current viewer's view on the Board, the top bar and the status line."""
+        """Show the current viewer's view on the Board, the top bar and the status line (a
+        hint shown before no longer applies)."""
+        self._hint = None
         view = self.session.view()
         info = self.info()
         self.board.show(view, info)
@@ -511,11 +519,14 @@ class TableScreen(AppScreen[None]):
         self._draw_status(self.session.view(), self.info())
 
     def on_hand_widget_selection_changed(self, message: HandWidget.SelectionChanged) -> None:
-        """A new selection in the hand: the last error no longer applies."""
+        """A new selection in the hand: the last error and the hint no longer apply."""
+        self._forget_hint()
         self._clear_status()
 
     def on_table_row_selection_changed(self, message: TableRow.SelectionChanged) -> None:
-        """A new selection among the table cards: the last error no longer applies."""
+        """A new selection among the table cards: the last error and the hint no longer
+        apply."""
+        self._forget_hint()
         self._clear_status()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -523,6 +534,8 @@ class TableScreen(AppScreen[None]):
         while the command bar is open or the terminal is too small."""
         if action == "pass_on":
             return self.session.passing is not None and not self._typing()
+        if action == "play_hint":
+            return self._hint is not None and not self._typing()
         if action in ("command", "undo") and (self.too_small or self._typing()):
             return False
         if action in ("rules", "leave", "log") and self._typing():
@@ -584,6 +597,7 @@ class TableScreen(AppScreen[None]):
 
     def action_command(self) -> None:
         """Open the command bar with completions from the legal moves."""
+        self._forget_hint()
         self.query_one("#command", CommandBar).open(self.session.completions())
         self.refresh_bindings()
 
@@ -667,6 +681,33 @@ class TableScreen(AppScreen[None]):
         self.error = ""
         self.note = f"Hint: {_with_symbols(self.session.game.format_action(view, action))}"
         self._draw_status(view, self.info())
+        self._hint = action
+        self._hint_focus = self.focused
+        self.refresh_bindings()
+
+    def action_play_hint(self) -> None:
+        """Enter right after ``h``: play exactly the hinted move (a card move or a word move
+        such as draw), whatever the cursor is on."""
+        action, self._hint = self._hint, None
+        seat = self.session.viewer
+        if action is None or seat is None or self._covered or self.too_small:
+            return
+        self._submit(self.session.submit(seat, action))
+
+    def _forget_hint(self) -> None:
+        """Any other key, a new selection or focus: Enter has its normal meaning again."""
+        if self._hint is not None:
+            self._hint = None
+            self.refresh_bindings()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key other than the hint's Enter (which never reaches here) drops the hint."""
+        self._forget_hint()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The focus moved away from where the hint put it: the hint no longer holds."""
+        if event.widget is not self._hint_focus:
+            self._forget_hint()
 
     def action_log(self) -> None:
         """Show the whole game's log from the viewer's side."""

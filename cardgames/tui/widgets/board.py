@@ -228,12 +228,16 @@ class Board(Widget):
 
     def show_hint(self, action: Action) -> bool:
         """Point out ``action`` (a suggested move) on the table; by default an action with
-        ``cards`` that are all in the hand is marked there, in order, so Enter plays it.
+        ``cards`` (or one ``card``) that are all in the hand is marked there, in order. The
+        table screen's Enter then plays exactly ``action``.
 
         Returns:
             True if the move is shown on the table; False leaves it to the status line alone.
         """
         cards = getattr(action, "cards", None)
+        card = getattr(action, "card", None)
+        if isinstance(card, Card):
+            cards = (card,)
         if not isinstance(cards, tuple):
             return False
         for hand in self.query(HandWidget):

@@ -202,3 +202,15 @@ def test_sm_a14_a_new_two_player_game() -> None:
     assert state.card_count() == 108
     assert len(set(state.all_cards())) == 108
     assert sum(card.rank is Rank.JOKER for card in state.all_cards()) == 4
+
+
+def test_the_result_words_each_seat_by_its_pay_off_pile_not_its_hand() -> None:
+    # SM-14: the winner emptied his pay-off pile though he still holds cards; the others are
+    # ranked and worded by the pay-off cards they have left (the game-over screen's words).
+    state = position(
+        hands=["9c 9d", "3d"], pay_off=["5h", "2s 6h"], piles=[run_of(4)], full=True
+    )
+    state.apply(GAME.parse_command(state.view(0), "play pay"))
+    view = state.view(None)
+    assert view.standing(0) == "emptied the pay-off pile"
+    assert view.standing(1) == "2 pay-off cards left"

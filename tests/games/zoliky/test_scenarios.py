@@ -244,3 +244,13 @@ def test_zo_a16_one_draw_per_turn_and_108_cards() -> None:
         state.apply(Draw())
     assert state.to_json() == before
     assert state.card_count() == 108
+
+
+def test_the_result_says_who_closed_in_the_games_own_words() -> None:
+    # ZO-15: the game-over screen says "closed" for the closer, never "went out".
+    state = position([["9s", "Qs", "Ks", "As"], ["Xr", "Ac", "10h", "3d"]], target=0,
+                     opened=[True, False])
+    state.apply(meld("Qs", "Ks", "As"))
+    state.apply(Close(cards("9s")[0]))
+    view = state.view(None)
+    assert (view.standing(0), view.standing(1)) == ("closed", "4 cards left")
