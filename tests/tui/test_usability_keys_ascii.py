@@ -189,7 +189,7 @@ async def test_a_long_error_wraps_in_the_status_line_and_stays_readable() -> Non
         assert 2 <= status.size.height <= 3
         text = " ".join(screen_text(app).split())
         assert "is not a Makao command" in text
-        assert "demand none, makao" in text, "the whole list of commands shows"
+        assert "demand 7, demand h, demand none" in text, "the whole list of commands shows"
 
 
 # ---------------------------------------------------------------- 7: polish
