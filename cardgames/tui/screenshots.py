@@ -23,6 +23,8 @@ SEED = 7
 """The seed of every game shown."""
 
 _SETTINGS = AppSettings(bot_delay=0)
+# The apps below are driven by a script that presses keys milliseconds apart, so they are made
+# with ``settle=0``: a person's burst would be dropped after a screen closes, a script's must not.
 
 
 async def wait_until(pilot: Pilot[None], condition: Callable[[], bool], limit: int = 500) -> None:
@@ -44,7 +46,7 @@ def _human_turn(app: CardGamesApp) -> bool:
 
 
 async def _picker_and_setup(directory: Path) -> list[Path]:
-    app = CardGamesApp(settings=_SETTINGS)
+    app = CardGamesApp(settings=_SETTINGS, settle=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         paths = [Path(app.save_screenshot("picker.svg", str(directory)))]
@@ -57,7 +59,7 @@ async def _picker_and_setup(directory: Path) -> list[Path]:
 
 async def _table_and_rules(directory: Path) -> list[Path]:
     setup = GameSetup("makao", default_seats(4, 3), {}, SEED)
-    app = CardGamesApp(setup, _SETTINGS)
+    app = CardGamesApp(setup, _SETTINGS, settle=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: _human_turn(app))
         await pilot.press("right", "space")
@@ -72,7 +74,7 @@ async def _table_and_rules(directory: Path) -> list[Path]:
 
 async def _pass_screen(directory: Path) -> list[Path]:
     seats = (SeatSpec("Anna"), SeatSpec("Bob"), SeatSpec("Cyril", "default"))
-    app = CardGamesApp(GameSetup("makao", seats, {}, SEED), _SETTINGS, pass_delay=0)
+    app = CardGamesApp(GameSetup("makao", seats, {}, SEED), _SETTINGS, pass_delay=0, settle=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: type(app.screen).__name__ == "PassScreen")
         await pilot.press("enter")
@@ -92,7 +94,7 @@ async def _pass_screen(directory: Path) -> list[Path]:
 
 async def _game_over(directory: Path) -> list[Path]:
     seats = tuple(SeatSpec(name, "default") for name in ("Anna", "Bob", "Cyril", "Dana"))
-    app = CardGamesApp(GameSetup("makao", seats, {}, SEED), _SETTINGS)
+    app = CardGamesApp(GameSetup("makao", seats, {}, SEED), _SETTINGS, settle=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: type(app.screen).__name__ == "GameOverScreen", 5000)
         await pilot.pause()
@@ -101,7 +103,7 @@ async def _game_over(directory: Path) -> list[Path]:
 
 async def _shithead(directory: Path) -> list[Path]:
     setup = GameSetup("shithead", default_seats(4, 3), {}, SEED)
-    app = CardGamesApp(setup, _SETTINGS)
+    app = CardGamesApp(setup, _SETTINGS, settle=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: _human_turn(app))
         await pilot.press("right", "space", "tab", "right")
@@ -116,7 +118,7 @@ async def _shithead(directory: Path) -> list[Path]:
 
 async def _spite_malice(directory: Path) -> list[Path]:
     setup = GameSetup("spite_malice", default_seats(3, 2), {}, SEED)
-    app = CardGamesApp(setup, _SETTINGS)
+    app = CardGamesApp(setup, _SETTINGS, settle=0)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(3):
             await wait_until(pilot, lambda: _human_turn(app), 2000)
@@ -129,7 +131,7 @@ async def _spite_malice(directory: Path) -> list[Path]:
 
 async def _trash(directory: Path) -> list[Path]:
     setup = GameSetup("trash", default_seats(4, 3), {}, SEED)
-    app = CardGamesApp(setup, _SETTINGS)
+    app = CardGamesApp(setup, _SETTINGS, settle=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: _human_turn(app))
         await pilot.press("d")
