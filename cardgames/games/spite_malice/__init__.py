@@ -38,12 +38,12 @@ def _bots() -> dict[str, Callable[[], Bot]]:
     return {SpiteMaliceBot.name: SpiteMaliceBot, RandomBot.name: RandomBot}
 
 
-
 def _evaluate(state: State, seat: PlayerId) -> float:
     """The search bot's score of an unfinished playout (see ``bots.evaluate``)."""
     from cardgames.games.spite_malice.bots import evaluate
 
     return evaluate(state, seat)
+
 
 GAME = CardGame(
     name="spite_malice",

@@ -37,12 +37,12 @@ def _bots() -> dict[str, Callable[[], Bot]]:
     return {TrashBot.name: TrashBot, RandomBot.name: RandomBot}
 
 
-
 def _evaluate(state: State, seat: PlayerId) -> float:
     """The search bot's score of an unfinished playout (see ``bots.evaluate``)."""
     from cardgames.games.trash.bots import evaluate
 
     return evaluate(state, seat)
+
 
 GAME = CardGame(
     name="trash",

@@ -37,12 +37,12 @@ def _bots() -> dict[str, Callable[[], Bot]]:
     return {ZolikyBot.name: ZolikyBot, RandomBot.name: RandomBot}
 
 
-
 def _evaluate(state: State, seat: PlayerId) -> float:
     """The search bot's score of an unfinished playout (see ``bots.evaluate``)."""
     from cardgames.games.zoliky.bots import evaluate
 
     return evaluate(state, seat)
+
 
 GAME = CardGame(
     name="zoliky",
