@@ -1,4 +1,20 @@
-"""The Trash heuristic bot: it sees only its seat's view and the legal actions."""
+"""The Trash heuristic bot: it sees only its seat's view and the legal actions.
+
+A seat's progress in a hand is the number of its positions still face down (TR-9), and a card
+helps it when its rank is that of a face-down position or of a face-up jack (which it replaces,
+TR-5), or when it is a jack (TR-6). Two of the three choices follow from that:
+
+* Taking the discard top (TR-4) is legal only when the card can be placed, and then it turns up
+  at least one card for sure, where a card drawn from the stock does the same only if it is of
+  use: a take is never worse, so the bot always takes.
+* Replacing a face-up jack (TR-5) places the pip card and frees the jack for a face-down position:
+  one card more turned up than keeping it, so the bot always replaces.
+
+Where a jack goes (TR-6) changes neither the count of face-down positions nor the ranks that are
+of use (a rank whose position shows a jack stays of use), and the card turned up is equally
+unknown under every face-down position; the bot puts it on the position whose rank is least
+likely to come, which is what a person would do.
+"""
 
 from __future__ import annotations
 
@@ -15,13 +31,11 @@ COPIES_PER_DECK = 4
 class TrashBot:
     """A plain heuristic player.
 
-    * Takes the discard top only when it fills a face-down position (a jack, or a pip card whose
-      position is face down), else draws (TR-4).
-    * Puts a jack on the face-down position whose own rank is least likely to come: the one
-      with the fewest copies not yet seen face up (on any layout or the discard pile); ties go
-      to the highest position (TR-6).
-    * Always replaces a face-up jack (TR-5): the freed jack then fills a face-down position of
-      its choice, so replacing turns up one card more than keeping.
+    * Takes the discard top whenever it may (TR-4: the card fills a face-down position or
+      replaces a face-up jack), else draws.
+    * Always replaces a face-up jack (TR-5).
+    * Puts a jack on the face-down position whose own rank has the fewest copies not yet seen
+      face up (on any layout or the discard pile); ties go to the highest position (TR-6).
     """
 
     name = "trash"
@@ -32,21 +46,9 @@ class TrashBot:
             return _jack_position(view, legal)
         if view.phase == SWAP:
             return REPLACE
-        if TAKE in legal and _fills(view):
+        if TAKE in legal:
             return TAKE
         return DRAW if DRAW in legal else legal[0]
-
-
-def _fills(view: TrashView) -> bool:
-    """Whether the discard top would go on a face-down position of the viewer."""
-    top = view.discard_top
-    seat = view.viewer
-    assert top is not None and seat is not None
-    slot = SLOT[top[0]]
-    if slot == WILD:
-        return True
-    layout = view.layouts[seat]
-    return 0 < slot <= len(layout) and layout[slot - 1] is None
 
 
 def _jack_position(view: TrashView, legal: tuple[Action, ...]) -> Action:
