@@ -58,7 +58,9 @@ GAME = CardGame(
     bot_factories=_bots,
     evaluate=_evaluate,
     search_playouts=40,
-    search_depth=24,
+    # A playout stops three actions after the choice (about the rest of the turn and the reply)
+    # and ``evaluate`` scores the race: longer ones only add the luck of later draws.
+    search_depth=3,
     sampler=sample_state,
 )
 """The Trash Game object."""

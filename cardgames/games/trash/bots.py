@@ -64,17 +64,60 @@ def _jack_position(view: TrashView, legal: tuple[Action, ...]) -> Action:
     return min(places, key=lambda place: (copies - seen[place.position], -place.position))
 
 
+def race(own: int, rival: int) -> float:
+    """The chance of winning ``own`` hands before a rival wins ``rival``, each hand a coin toss.
+
+    Args:
+        own: Hands still to win (0: the match is won).
+        rival: Hands the rival still has to win (0: the match is lost), ``own`` not 0.
+
+    Returns:
+        0.0 .. 1.0; 1.0 if ``own`` is 0, else 0.0 if ``rival`` is 0.
+    """
+    return _RACE[own][rival]
+
+
+def _race_table(most: int) -> list[list[float]]:
+    table = [[1.0] * (most + 1)] + [[0.0] * (most + 1) for _ in range(most)]
+    for own in range(1, most + 1):
+        for rival in range(1, most + 1):
+            table[own][rival] = (table[own - 1][rival] + table[own][rival - 1]) / 2
+    return table
+
+
+_RACE = _race_table(10)
+"""``_RACE[own][rival]``: see :func:`race`; a layout has at most 10 positions (TR-2)."""
+
+
 def evaluate(state: State, seat: PlayerId) -> float:
     """The search bot's guess (0.0 .. 1.0) that ``seat`` wins an unfinished match (TR-11).
 
-    What a seat has left to do is the hands it must still win after this one (its layout size
-    less one, TR-10) plus the share of its layout still face down in this hand (TR-9); that is
-    compared with the least a rival has left (see ``shedding_value``).
+    A seat with a layout of ``n`` positions must still win ``n`` hands, the one in play included
+    (TR-10, TR-11). Each seat's chance of winning the hand in play is taken as inversely
+    proportional to its face-down positions (TR-9; a jack or pip card in hand waiting to be placed
+    counts as one turned up); the seat then races its strongest rival for the hands left, each
+    hand a coin toss (:func:`race`).
     """
     assert isinstance(state, TrashState)
-    left = [
-        size - 1 + down / size for size, down in zip(state.sizes, state.down, strict=True)
-    ]
-    own = left[seat]
-    rival = min(value for other, value in enumerate(left) if other != seat)
-    return rival / (own + rival) if own + rival else 0.5
+    down = list(state.down)
+    acting = state.current_player
+    if acting is not None and state.phase in (JACK, SWAP):
+        down[acting] -= 1
+    if 0 in down:
+        shares = [float(left == 0) for left in down]
+    else:
+        weights = [1 / left for left in down]
+        total = sum(weights)
+        shares = [weight / total for weight in weights]
+    sizes = state.sizes
+    rival = min(
+        (other for other in range(state.players) if other != seat),
+        key=lambda other: (sizes[other], -shares[other]),
+    )
+    own, theirs = sizes[seat], sizes[rival]
+    mine, its = shares[seat], shares[rival]
+    return (
+        mine * race(own - 1, theirs)
+        + its * race(own, theirs - 1)
+        + (1 - mine - its) * race(own, theirs)
+    )
