@@ -56,7 +56,7 @@ class Rng:
         The same swaps, from the same draws, as ``random.Random.shuffle``: position ``i``, from
         the last down to 1, swaps with ``j``, drawn with the bits of ``i + 1`` and drawn again
         while it exceeds ``i``. The bit counts come from :data:`_STEPS` rather than being worked
-        out per card, which makes the shuffle of a deck about a third faster.
+        out per card (an addition and a method call saved on each).
         """
         getrandbits = (self._random if self._shared is None else self._own()).getrandbits
         top = len(items) - 1
