@@ -16,6 +16,7 @@ position left its owner wins the hand (TR-9) and the next hand is dealt (TR-10) 
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -321,12 +322,12 @@ class TrashState:
             if not stock:
                 self._reshuffle(events)
             card = stock.pop()
-            event = _DRAWS.get((seat, card))
+            event = _DRAWS[seat].get(card)
             events.append(_event(_DRAWS, "draw", seat, card) if event is None else event)
             self._chain(seat, card, -1, events)
         elif kind is Take:
             card = self.discard.pop()
-            event = _TAKES.get((seat, card))
+            event = _TAKES[seat].get(card)
             events.append(_event(_TAKES, "take", seat, card) if event is None else event)
             self._chain(seat, card, -1, events)
         elif kind is Place:
@@ -418,10 +419,10 @@ class TrashState:
         (no card can be taken at all) deals the hand again (TR-8)."""
         discard = self.discard
         discard.append(card)
-        key = (seat, card, reason)
-        event = _DISCARDS.get(key)
+        cache = _DISCARDS[reason][seat]
+        event = cache.get(card)
         if event is None:
-            event = _DISCARDS[key] = Event("discard", seat, (card,), SLOT[card[0]], detail=reason)
+            event = cache[card] = Event("discard", seat, (card,), SLOT[card[0]], detail=reason)
         events.append(event)
         self.hand = None
         self.phase = TURN
@@ -646,18 +647,20 @@ _DRAW_TAKE = (DRAW, TAKE)
 _DRAW_ONLY = (DRAW,)
 _TAKE_ONLY = (TAKE,)
 _REPLACE_KEEP = (REPLACE, KEEP)
-_DRAWS: dict[tuple[int, Card], Event] = {}
-_TAKES: dict[tuple[int, Card], Event] = {}
-_DISCARDS: dict[tuple[int, Card, str], Event] = {}
+_DRAWS: defaultdict[int, dict[Card, Event]] = defaultdict(dict)
+_TAKES: defaultdict[int, dict[Card, Event]] = defaultdict(dict)
+_DISCARDS: dict[str, defaultdict[int, dict[Card, Event]]] = {
+    reason: defaultdict(dict) for reason in (NO_POSITION, BEYOND, FACE_UP, KEPT)
+}
 """Events are values, so the few kinds that recur (a seat draws, takes or discards a card) are
-made once and shared; the engine's speed depends on it."""
+made once and shared, per seat (and per reason of a discard) by card; the engine's speed depends
+on it."""
 
 
-def _event(cache: dict[tuple[int, Card], Event], kind: str, seat: int, card: Card) -> Event:
-    key = (seat, card)
-    event = cache.get(key)
-    if event is None:
-        event = cache[key] = Event(kind, seat, (card,))
+def _event(
+    cache: defaultdict[int, dict[Card, Event]], kind: str, seat: int, card: Card
+) -> Event:
+    event = cache[seat][card] = Event(kind, seat, (card,))
     return event
 
 
