@@ -16,10 +16,9 @@ position left its owner wins the hand (TR-9) and the next hand is dealt (TR-10) 
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import repeat
-from operator import is_
 from typing import Any
 
 from cardgames.core.cards import Card, Rank, parse_card
@@ -57,6 +56,9 @@ from cardgames.games.trash.moves import (
 )
 
 _JACK = Rank.JACK
+_new_event = tuple.__new__
+"""Builds an Event from all its fields at once: the named tuple's own ``__new__`` is a Python
+function, and the chain makes an event per card placed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,25 +258,33 @@ class TrashState:
         shows a jack (TR-5).
         """
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
-
-    def _compute_legal(self) -> tuple[Action, ...]:
+        if legal is not None:
+            return legal
         seat = self.current_player
         if seat is None:
-            return ()
-        phase = self.phase
-        if phase == TURN:
+            legal = ()
+        elif self.phase == TURN:
+            # can_place, written out for the discard top.
             discard = self.discard
-            can_take = bool(discard) and self.can_place(seat, discard[-1])
+            can_take = False
+            if discard:
+                slot = SLOT[discard[-1][0]]
+                if slot == WILD:
+                    can_take = self.down[seat] > 0
+                elif 0 < slot <= self.sizes[seat]:
+                    up = self.shown[seat][slot - 1]
+                    can_take = up is None or up[0] is _JACK
             if self.stock or len(discard) > 1:
-                return (DRAW, TAKE) if can_take else (DRAW,)
-            return (TAKE,) if can_take else ()
-        if phase == JACK:
+                legal = _DRAW_TAKE if can_take else _DRAW_ONLY
+            else:
+                legal = _TAKE_ONLY if can_take else ()
+        elif self.phase == JACK:
             hidden = self.hidden[seat]
-            return tuple(PLACES[i] for i in range(len(hidden)) if hidden[i] is not None)
-        return (REPLACE, KEEP)
+            legal = tuple(PLACES[i] for i in range(len(hidden)) if hidden[i] is not None)
+        else:
+            legal = _REPLACE_KEEP
+        self._legal = legal
+        return legal
 
     # ----- moves ---------------------------------------------------------------------------
 
@@ -295,8 +305,12 @@ class TrashState:
         if legal is None:
             legal = self.legal_actions()
         # The listed actions are shared objects: an identity test finds them without __eq__.
-        if not any(map(is_, legal, repeat(action))) and action not in legal:
-            raise IllegalMove(refusal(self.view(self.current_player), action))
+        for listed in legal:
+            if listed is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalMove(refusal(self.view(self.current_player), action))
         seat = self.current_player
         assert seat is not None
         self._legal = None
@@ -308,11 +322,13 @@ class TrashState:
             if not stock:
                 self._reshuffle(events)
             card = stock.pop()
-            events.append(_event(_DRAWS, "draw", seat, card))
+            event = _DRAWS[seat].get(card)
+            events.append(_event(_DRAWS, "draw", seat, card) if event is None else event)
             self._chain(seat, card, -1, events)
         elif kind is Take:
             card = self.discard.pop()
-            events.append(_event(_TAKES, "take", seat, card))
+            event = _TAKES[seat].get(card)
+            events.append(_event(_TAKES, "take", seat, card) if event is None else event)
             self._chain(seat, card, -1, events)
         elif kind is Place:
             jack = self.hand
@@ -328,7 +344,7 @@ class TrashState:
             assert jack is not None
             shown[index] = pip
             self.hand = None
-            events.append(Event("replace", seat, (pip, jack), index + 1))
+            events.append(_new_event(Event, ("replace", seat, (pip, jack), index + 1, False, "")))
             self._chain(seat, jack, -1, events)
         else:
             kept = self.hand
@@ -390,7 +406,7 @@ class TrashState:
             assert under is not None
             hidden[index] = None
             shown[index] = card
-            events.append(Event("place", seat, (card, under), index + 1))
+            events.append(_new_event(Event, ("place", seat, (card, under), index + 1, False, "")))
             left = down[seat] = down[seat] - 1
             if not left:
                 self._win_hand(seat, under, events)
@@ -403,10 +419,10 @@ class TrashState:
         (no card can be taken at all) deals the hand again (TR-8)."""
         discard = self.discard
         discard.append(card)
-        key = (seat, card, reason)
-        event = _DISCARDS.get(key)
+        cache = _DISCARDS[reason][seat]
+        event = cache.get(card)
         if event is None:
-            event = _DISCARDS[key] = Event("discard", seat, (card,), SLOT[card[0]], detail=reason)
+            event = cache[card] = Event("discard", seat, (card,), SLOT[card[0]], detail=reason)
         events.append(event)
         self.hand = None
         self.phase = TURN
@@ -627,18 +643,24 @@ _DECKS = {decks: tuple(build_deck(decks)) for decks in (1, 2, 3)}
 """The cards of one, two and three decks in the order of a new pack (the first deal's)."""
 _FULL_DECKS = {decks: tuple(sorted(cards)) for decks, cards in _DECKS.items()}
 """The sorted cards of one, two and three decks."""
-_DRAWS: dict[tuple[int, Card], Event] = {}
-_TAKES: dict[tuple[int, Card], Event] = {}
-_DISCARDS: dict[tuple[int, Card, str], Event] = {}
+_DRAW_TAKE = (DRAW, TAKE)
+_DRAW_ONLY = (DRAW,)
+_TAKE_ONLY = (TAKE,)
+_REPLACE_KEEP = (REPLACE, KEEP)
+_DRAWS: defaultdict[int, dict[Card, Event]] = defaultdict(dict)
+_TAKES: defaultdict[int, dict[Card, Event]] = defaultdict(dict)
+_DISCARDS: dict[str, defaultdict[int, dict[Card, Event]]] = {
+    reason: defaultdict(dict) for reason in (NO_POSITION, BEYOND, FACE_UP, KEPT)
+}
 """Events are values, so the few kinds that recur (a seat draws, takes or discards a card) are
-made once and shared; the engine's speed depends on it."""
+made once and shared, per seat (and per reason of a discard) by card; the engine's speed depends
+on it."""
 
 
-def _event(cache: dict[tuple[int, Card], Event], kind: str, seat: int, card: Card) -> Event:
-    key = (seat, card)
-    event = cache.get(key)
-    if event is None:
-        event = cache[key] = Event(kind, seat, (card,))
+def _event(
+    cache: defaultdict[int, dict[Card, Event]], kind: str, seat: int, card: Card
+) -> Event:
+    event = cache[seat][card] = Event(kind, seat, (card,))
     return event
 
 
