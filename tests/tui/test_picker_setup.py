@@ -98,3 +98,14 @@ async def test_each_computer_seat_gets_a_level_chosen_with_the_keys() -> None:
         assert app.focused is form.query_one("#level-2")
         assert [seat.bot for seat in form.setup().seats] == [None, "hard", "easy", "default"]
         assert [seat.level for seat in form.setup().seats] == [None, "hard", "easy", "normal"]
+
+
+async def test_the_highlighted_game_stays_in_view_when_the_terminal_shrinks() -> None:
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "down", "down")
+        await pilot.pause()
+        assert "Trash" in screen_text(app)
+        await pilot.resize_terminal(60, 14)
+        await wait_until(pilot, lambda: "Trash" in screen_text(app))
+        assert "Makao" not in screen_text(app)

@@ -11,6 +11,7 @@ import textwrap
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, OptionList, Static
@@ -116,6 +117,16 @@ class PickerScreen(AppScreen[None]):
         games.clear_options()
         games.add_options(options)
         games.highlighted = 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The terminal changed size: cover or uncover the picker, and keep the highlighted
+        entry in view once the list has its new height (a small terminal shows a few lines of
+        it)."""
+        super().on_resize(event)
+        self.call_after_refresh(self._show_highlighted)
+
+    def _show_highlighted(self) -> None:
+        self.query_one("#games", OptionList).scroll_to_highlight()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Continue the chosen saved game, or open the set-up of the chosen game."""
