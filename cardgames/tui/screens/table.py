@@ -659,11 +659,22 @@ class TableScreen(AppScreen[None]):
             self._submit(result)
 
     def action_rules(self) -> None:
-        """Show the rules of this game."""
+        """Show the rules of this game, followed by every key of its table."""
         # Imported on demand: Textual's Markdown widget costs a table start about 50 ms.
         from cardgames.tui.screens.rules import RulesScreen
 
-        self.open(RulesScreen(self._title, self.session.game.rules_text()))
+        rules = self.session.game.rules_text().rstrip("\n")
+        self.open(RulesScreen(self._title, f"{rules}\n\n{self.keys_text()}"))
+
+    def keys_text(self) -> str:
+        """The rules screen's list of keys (Markdown): this game's board and its parts, then
+        the table's and the app's keys, whether they apply now or not."""
+        from cardgames.tui.keys import key_rows, keys_markdown
+
+        display = self.app.get_key_display
+        game = key_rows([self.board, *self.board.walk_children()], display)
+        table = key_rows([self, self.app], display)
+        return keys_markdown(game, table, self._title)
 
     def action_hint(self) -> None:
         """Suggest one legal move, chosen by the game's default computer player from the
