@@ -46,18 +46,26 @@ _LEAVE = "Leave this game? It is saved after every move: keep it to continue it 
 """The question ``q`` asks while the game runs."""
 
 
-def _with_symbols(command: str) -> str:
-    """A command with its card codes written as cards: ``play Qc Qd`` → ``play Q♣ Q♦``."""
-    from cardgames.core.cards import parse_card
+def readable_command(command: str) -> str:
+    """A command as the hint shows it: card codes written as cards and a demanded suit as its
+    name, ``play Qc Qd`` → ``play Q♣ Q♦``, ``demand c`` → ``demand clubs`` (an ace's demand,
+    MK-12)."""
+    from cardgames.core.cards import Suit, parse_card
     from cardgames.core.errors import InvalidCommand
 
-    words = []
+    suits = {suit.value: suit.name.lower() for suit in Suit}
+    words: list[str] = []
     for word in command.split():
+        if words and words[-1] == "demand" and word in suits:
+            words.append(suits[word])
+            continue
         try:
             words.append(parse_card(word).symbol)
         except InvalidCommand:
             words.append(word)
     return " ".join(words)
+
+
 class TableScreen(AppScreen[None]):
     """One game in play.
 
@@ -690,7 +698,7 @@ class TableScreen(AppScreen[None]):
         action = bot.choose(view, legal, Rng(self.session.setup.seed + len(self.session.history)))
         self.board.show_hint(action)
         self.error = ""
-        self.note = f"Hint: {_with_symbols(self.session.game.format_action(view, action))}"
+        self.note = f"Hint: {readable_command(self.session.game.format_action(view, action))}"
         self._draw_status(view, self.info())
         self._hint = action
         self._hint_focus = self.focused
