@@ -120,6 +120,7 @@ async def test_end_on_the_rules_goes_to_their_end_and_home_back_to_the_top() -> 
     body = "\n\n".join(f"Rule {n}." for n in range(60))
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(RulesScreen("Makao", f"# Makao\n\n{body}\n\n## Keys\n\nLast line."))
+        await wait_until(pilot, lambda: "end Keys" in screen_text(app).splitlines()[-1])
         await pilot.press("end")
         await wait_until(pilot, lambda: "Last line." in screen_text(app))
         await pilot.press("home")

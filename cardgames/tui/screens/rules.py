@@ -44,9 +44,10 @@ class RulesScreen(AppScreen[None]):
         Binding("down,j", "scroll(1)", "Scroll", show=False),
         Binding("pageup", "scroll(-10)", "Page up", show=False),
         Binding("pagedown,space", "scroll(10)", "Page down", show=False),
-        Binding("home", "jump(0)", "Top", show=False),
-        # The list of keys closes the rules: End is the way to it.
-        Binding("end", "jump(1)", "Keys"),
+        # Before the scrolling body's own Home and End, so the footer can name End's use: the
+        # list of keys closes the rules.
+        Binding("home", "jump(0)", "Top", show=False, priority=True),
+        Binding("end", "jump(1)", "Keys", priority=True),
     ]
 
     def __init__(self, title: str, markdown: str) -> None:
