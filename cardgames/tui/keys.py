@@ -91,15 +91,11 @@ def key_rows(
     return rows
 
 
-def _cell(text: str) -> str:
-    """Markdown table cell text: ``|`` escaped."""
-    return text.replace("|", "\\|")
-
-
 def keys_markdown(
     game: list[tuple[str, str]], table: list[tuple[str, str]], title: str
 ) -> str:
-    """The "Keys" section of the rules screen: the game's keys, then the table's.
+    """The "Keys" section of the rules screen: the game's keys, then the table's, one line a
+    key (a list, so a long one stays short on screen).
 
     Args:
         game: Rows of the game's own keys (:func:`key_rows` of its board).
@@ -107,13 +103,13 @@ def keys_markdown(
         title: The game's title, as shown.
 
     Returns:
-        Markdown: a heading and two tables (key, what it does).
+        Markdown: a heading and two lists of "`key` what it does".
     """
     parts = ["## Keys", "",
              "The footer shows the keys that do something now; these are all of them."]
     for heading, rows in ((f"Keys of {title}", game), ("Keys of every table", table)):
         if not rows:
             continue
-        parts += ["", f"### {heading}", "", "| Key | What it does |", "|---|---|"]
-        parts += [f"| `{_cell(keys)}` | {_cell(what)} |" for keys, what in rows]
+        parts += ["", f"### {heading}", ""]
+        parts += [f"- `{keys}` {what}" for keys, what in rows]
     return "\n".join(parts) + "\n"

@@ -59,7 +59,7 @@ async def test_the_rules_screen_lists_every_key_of_the_table(game: str) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         table = await table_when_my_turn(pilot, app)
         keys = table.keys_text()
-        rows = {line for line in keys.splitlines() if line.startswith("| `")}
+        rows = {line for line in keys.splitlines() if line.startswith("- `")}
         for node, _ in app.screen._binding_chain:
             for binding in own_bindings(node):
                 shown = app.get_key_display(binding)

@@ -28,7 +28,7 @@ def test_moves_in_the_hand_pair_up_and_textual_keys_stay_out() -> None:
     assert not any("scroll" in what.lower() for _, what in rows)
 
 
-def test_the_markdown_has_a_table_per_part_and_escapes_bars() -> None:
-    text = keys_markdown([("d", "Draw")], [("|", "Bar")], "Trash")
+def test_the_markdown_has_a_list_per_part() -> None:
+    text = keys_markdown([("d", "Draw")], [("q", "Leave")], "Trash")
     assert "### Keys of Trash" in text and "### Keys of every table" in text
-    assert "| `d` | Draw |" in text and "| `\\|` | Bar |" in text
+    assert "- `d` Draw" in text and "- `q` Leave" in text
