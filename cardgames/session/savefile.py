@@ -105,6 +105,12 @@ def read(path: Path) -> GameRecord:
     """
     try:
         text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError("there is no such file") from None
+    except IsADirectoryError:
+        raise RecordError("it is a folder, not a game record") from None
+    except PermissionError:
+        raise RecordError("it may not be read (permission denied)") from None
     except (OSError, UnicodeDecodeError) as error:
         raise RecordError(f"it cannot be read ({type(error).__name__})") from None
     try:

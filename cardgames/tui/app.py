@@ -73,8 +73,9 @@ class CardGamesApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         # Priority, so the focus moves when Tab arrives: the keys typed right after it then go to
         # the new field, not (late bindings being resolved after the letters) to the old one.
-        Binding("tab", "focus_next", "Next", show=False, priority=True),
-        Binding("shift+tab", "focus_previous", "Previous", show=False, priority=True),
+        Binding("tab", "focus_next", "Next part of the table", show=False, priority=True),
+        Binding("shift+tab", "focus_previous", "Previous part of the table", show=False,
+                priority=True),
     ]
     _FOCUS_KEYS: ClassVar[dict[str, str]] = {"focus_next": "tab", "focus_previous": "shift+tab"}
 

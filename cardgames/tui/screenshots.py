@@ -67,7 +67,9 @@ async def _table_and_rules(directory: Path) -> list[Path]:
         paths = [Path(app.save_screenshot("makao-table.svg", str(directory)))]
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: type(app.screen).__name__ == "RulesScreen")
-        await pilot.pause()
+        # The footer is drawn once the screen's keys are known: End (the list of keys) last.
+        await wait_until(pilot, lambda: any(getattr(key, "key", "") == "end"
+                                            for key in app.screen.query("FooterKey")))
         paths.append(Path(app.save_screenshot("rules.svg", str(directory))))
     return paths
 

@@ -179,3 +179,10 @@ def test_a_record_is_small(tmp_path: Path) -> None:
     path = saved(tmp_path, "makao", 9, 60, mtime=1)
     assert path.stat().st_size < 2000
     assert record_to_json(savefile.read(path))["commands"]
+
+
+def test_a_missing_file_or_a_folder_is_named_for_what_it_is(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="there is no such file"):
+        savefile.read(tmp_path / "nosuchfile")
+    with pytest.raises(RecordError, match="a folder, not a game record"):
+        savefile.read(tmp_path)

@@ -113,3 +113,15 @@ async def test_a_full_screen_is_covered_while_too_small_and_comes_back_whole() -
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert "Play a card" in screen_text(app) and "Make the terminal" not in screen_text(app)
+
+
+async def test_end_on_the_rules_goes_to_their_end_and_home_back_to_the_top() -> None:
+    app = CardGamesApp(settings=FAST)
+    body = "\n\n".join(f"Rule {n}." for n in range(60))
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(RulesScreen("Makao", f"# Makao\n\n{body}\n\n## Keys\n\nLast line."))
+        await wait_until(pilot, lambda: "end Keys" in screen_text(app).splitlines()[-1])
+        await pilot.press("end")
+        await wait_until(pilot, lambda: "Last line." in screen_text(app))
+        await pilot.press("home")
+        await wait_until(pilot, lambda: "Rule 0." in screen_text(app))

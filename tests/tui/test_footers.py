@@ -1,4 +1,5 @@
-"""Every board's footer fits at 80 columns with q Leave and ? Rules, even with all its keys on."""
+"""Every board's footer fits at 80 columns with q Leave and ? Rules, even with all its keys on;
+the keys a narrow footer cuts are all listed on the rules screen."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from textual.dom import DOMNode
 
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
+from cardgames.tui.keys import own_bindings
+from cardgames.tui.screens.rules import RulesScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from tests.tui.drive import table_when_my_turn
@@ -45,3 +48,23 @@ async def test_every_board_footer_shows_leave_and_rules_at_80_columns(game: str)
         await wait_until(pilot, lambda: screen_text(app).splitlines()[-1].strip() != "")
         footer = screen_text(app).splitlines()[-1]
         assert "q Leave" in footer and "? Rules" in footer, footer
+
+
+@pytest.mark.parametrize("game", ["makao", "shithead", "spite_malice", "trash", "zoliky"])
+async def test_the_rules_screen_lists_every_key_of_the_table(game: str) -> None:
+    """Each key of the focus chain (the product's own, shown in the footer or not) has a row
+    in the rules screen's Keys section, with what it does."""
+    app = CardGamesApp(GameSetup(game, default_seats(2, 1), {}, 7),
+                       AppSettings(bot_delay=0, ascii=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await table_when_my_turn(pilot, app)
+        keys = table.keys_text()
+        rows = {line for line in keys.splitlines() if line.startswith("- `")}
+        for node, _ in app.screen._binding_chain:
+            for binding in own_bindings(node):
+                shown = app.get_key_display(binding)
+                assert any(f"`{shown}" in row or f" {shown}`" in row or f" {shown} " in row
+                           for row in rows), (shown, binding.description)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert isinstance(app.screen, RulesScreen) and app.screen.markdown.endswith(keys)

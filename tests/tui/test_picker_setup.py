@@ -98,3 +98,25 @@ async def test_each_computer_seat_gets_a_level_chosen_with_the_keys() -> None:
         assert app.focused is form.query_one("#level-2")
         assert [seat.bot for seat in form.setup().seats] == [None, "hard", "easy", "default"]
         assert [seat.level for seat in form.setup().seats] == [None, "hard", "easy", "normal"]
+
+
+async def test_the_highlighted_game_stays_in_view_when_the_terminal_shrinks() -> None:
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "down", "down")
+        await pilot.pause()
+        assert "Trash" in screen_text(app)
+        await pilot.resize_terminal(60, 14)
+        await wait_until(pilot, lambda: "Trash" in screen_text(app))
+        assert "Makao" not in screen_text(app)
+
+
+async def test_a_narrow_list_wraps_every_entry_under_its_indent() -> None:
+    app = CardGamesApp(settings=FAST)
+    def blurb_lines() -> list[str]:
+        return [line.split("│")[1] for line in screen_text(app).splitlines()
+                if line.count("│") == 2 and "players" not in line and line.strip("│ ")]
+
+    async with app.run_test(size=(60, 40)) as pilot:
+        await wait_until(pilot, lambda: all(line.startswith("      ") for line in blurb_lines()))
+        assert any("anyone else." in line for line in blurb_lines())

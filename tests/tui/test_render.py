@@ -83,3 +83,11 @@ def test_a_card_that_cannot_be_played_is_still_clearly_under_the_cursor() -> Non
     # The dimmed cursor is much brighter than a dimmed card and close to the plain cursor.
     assert _brightness(cursor_dim) - _brightness(dim) > 40
     assert abs(_brightness(cursor) - _brightness(cursor_dim)) < 45
+
+
+def test_a_hinted_command_shows_cards_and_a_demanded_suit_by_name() -> None:
+    from cardgames.tui.screens.table import readable_command
+
+    assert readable_command("play Qc Qd") == "play Q♣ Q♦"
+    assert readable_command("demand c") == "demand clubs"  # MK-12
+    assert readable_command("demand 9") == "demand 9"

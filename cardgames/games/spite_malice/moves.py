@@ -236,5 +236,5 @@ def refusal(action: Action, turn: Turn) -> str | None:
             return "Fill your hand first"
         return None
     if isinstance(action, Bottom):
-        return "Looking at your bottom card is not a move: press b at the table to see it"
+        return "Looking at your bottom card is not a move: press v at the table to see it"
     return f"{action!r} is not a Spite & Malice action"

@@ -217,6 +217,8 @@ class OwnCards(Widget, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Left", show=False),
         Binding("right", "move(1)", "Right", show=False),
+        Binding("home", "jump(0)", "First", show=False),
+        Binding("end", "jump(-1)", "Last", show=False),
         Binding("tab", "zone(1)", "Zone"),
         Binding("shift+tab", "zone(-1)", "Previous zone", show=False),
         Binding("enter", "choose", "Pick"),
@@ -394,6 +396,20 @@ class OwnCards(Widget, can_focus=True):
                 self.cursor = index
                 break
             index += step
+        self.refresh()
+        self.refresh_bindings()
+
+    def action_jump(self, end: int) -> None:
+        """Home or End: the first (``0``) or last (``-1``) card of the zone, or destination
+        while picking."""
+        if self.picking:
+            self.choice = end % len(self.picking)
+            self.refresh()
+            return
+        zone = self.items[self.cursor].zone if self._rests(self.cursor) else 2
+        places = [i for i, item in enumerate(self.items) if item.zone == zone and self._rests(i)]
+        if places:
+            self.cursor = places[end]
         self.refresh()
         self.refresh_bindings()
 

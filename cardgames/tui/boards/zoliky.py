@@ -113,6 +113,9 @@ class ZolikyBoard(Board):
         Binding("c", "verb('cut')", "Cut"),
         Binding("m", "meld", "Meld"),
         Binding("l", "layoff", "Lay off"),
+        # While no meld (or lay-off) is legal, m (or l) says why instead of doing nothing.
+        Binding("m", "explain('meld')", "Meld", show=False),
+        Binding("l", "explain('layoff')", "Lay off", show=False),
         Binding("x", "verb('takeback')", "Take back"),
         Binding("s", "sort", "Sort"),
         Binding("r", "scores", "Scores"),
@@ -296,6 +299,9 @@ class ZolikyBoard(Board):
             return self.can(Meld)
         if action == "layoff":
             return self.can(LayOff)
+        if action == "explain":
+            kind = Meld if parameters == ("meld",) else LayOff
+            return bool(self.legal) and not self.can(kind)
         if action == "scores":
             return self.view is not None and bool(self.view.results)
         return super().check_action(action, parameters)
@@ -322,6 +328,14 @@ class ZolikyBoard(Board):
             self.app.push_screen(ChoiceDialog("The joker stands for", choices), self.act)
         else:
             self.post_message(self.Say(self._why("meld " + _words(cards))))
+
+    def action_explain(self, kind: str) -> None:
+        """``m`` or ``l`` on the viewer's turn while no meld (or lay-off) is legal: the status
+        line says why the selected cards cannot go down (ZO-9 … ZO-12, in the notation's words)."""
+        if kind == "meld":
+            self.action_meld()
+        else:
+            self.action_layoff()
 
     def action_layoff(self) -> None:
         """Lay the chosen card off: pick the meld by its number."""

@@ -11,6 +11,7 @@ import textwrap
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, OptionList, Static
@@ -27,8 +28,12 @@ from cardgames.tui.settings import settings_of
 BLURB_WIDTH = 62
 """Cells a blurb line takes, so the list fits 80 columns with every line indented."""
 
+LINE_WIDTH = 70
+"""Cells an entry's line has in the list at 80 columns."""
 
-def game_entry(number: int, info: GameInfo, *, ascii: bool = False) -> Text:
+
+def game_entry(number: int, info: GameInfo, *, ascii: bool = False,
+               width: int = BLURB_WIDTH) -> Text:
     """One picker entry: number, title, player range, and the blurb (or "coming soon") wrapped
     under the title.
 
@@ -36,6 +41,7 @@ def game_entry(number: int, info: GameInfo, *, ascii: bool = False) -> Text:
         number: The key that picks it (1-based).
         info: The game.
         ascii: Plain ASCII only (``--ascii``).
+        width: Cells a blurb line may take (less than :data:`BLURB_WIDTH` in a narrow list).
     """
     text = Text()
     text.append(f" {number}  ", style="bold #ffd75f" if info.playable else "#6c6c6c")
@@ -44,18 +50,29 @@ def game_entry(number: int, info: GameInfo, *, ascii: bool = False) -> Text:
                 style="#9a9a9a")
     if not info.playable:
         text.append("coming soon", style="italic #af87ff")
-    for line in textwrap.wrap(shown(info.blurb, ascii), BLURB_WIDTH):
+    for line in textwrap.wrap(shown(info.blurb, ascii), width):
         text.append("\n     ")
         text.append(line, style="#b8b8b8" if info.playable else "#6c6c6c")
     return text
 
 
-def continue_entry(saved: SavedGame, *, ascii: bool = False) -> Text:
-    """One "Continue: Makao, you and 3 computer players, 41 moves" entry."""
+def continue_entry(saved: SavedGame, *, ascii: bool = False, width: int = LINE_WIDTH) -> Text:
+    """One "Continue: Makao, you and 3 computer players, 41 moves" entry; a description longer
+    than the line goes on under itself, indented like a blurb.
+
+    Args:
+        saved: The unfinished game.
+        ascii: Plain ASCII only (``--ascii``).
+        width: Cells the whole line may take.
+    """
     text = Text()
     text.append(" ▶  " if not ascii else " >  ", style="bold #87d787")
     text.append("Continue: ", style="bold #87d787")
-    text.append(shown(saved.description, ascii))
+    lines = textwrap.wrap(shown(saved.description, ascii), width - len(" ▶  Continue: "))
+    text.append(lines[0] if lines else "")
+    for line in textwrap.wrap(" ".join(lines[1:]), width - 5):
+        text.append("\n     ")
+        text.append(line)
     return text
 
 
@@ -83,6 +100,9 @@ class PickerScreen(AppScreen[None]):
         yield OptionList(*self._options(), id="games")
         yield Footer()
 
+    wrap: tuple[int, int] = (BLURB_WIDTH, LINE_WIDTH)
+    """Cells a blurb line and a whole line take in the list as wide as it is now."""
+
     def _options(self) -> list[Option]:
         """The Continue entries (reading the records folder; damaged records are moved aside
         and told once), then the games."""
@@ -94,9 +114,11 @@ class PickerScreen(AppScreen[None]):
         for message in listing.messages:
             self.notify(message, severity="warning", timeout=12)
         self.saved = listing.games
-        options = [Option(continue_entry(saved, ascii=ascii), id=f"continue-{i}")
+        blurb, line = self.wrap
+        options = [Option(continue_entry(saved, ascii=ascii, width=line),
+                          id=f"continue-{i}")
                    for i, saved in enumerate(self.saved)]
-        options += [Option(game_entry(n, info, ascii=ascii), id=info.name,
+        options += [Option(game_entry(n, info, ascii=ascii, width=blurb), id=info.name,
                            disabled=not info.playable)
                     for n, info in enumerate(registry.GAMES, start=1)]
         return options
@@ -116,6 +138,36 @@ class PickerScreen(AppScreen[None]):
         games.clear_options()
         games.add_options(options)
         games.highlighted = 0
+
+    def on_mount(self) -> None:
+        """Cover the picker if the terminal is too small; fit the entries to the list."""
+        super().on_mount()
+        self.call_after_refresh(self._show_highlighted)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The terminal changed size: cover or uncover the picker, and keep the highlighted
+        entry in view once the list has its new height (a small terminal shows a few lines of
+        it)."""
+        super().on_resize(event)
+        self.call_after_refresh(self._show_highlighted)
+
+    def _show_highlighted(self) -> None:
+        """Wrap the entries to the list's new width (a narrow list would otherwise break their
+        lines again without the indent), then bring the highlighted one into view."""
+        games = self.query_one("#games", OptionList)
+        # The option's own padding (1 each side); a blurb is indented by 5.
+        line = games.scrollable_content_region.width - 2
+        wrap = (max(20, min(BLURB_WIDTH, line - 5)), max(25, line))
+        if line > 0 and wrap != self.wrap:
+            self.wrap = wrap
+            ascii = settings_of(self.app).ascii
+            prompts = [continue_entry(saved, ascii=ascii, width=wrap[1])
+                       for saved in self.saved]
+            prompts += [game_entry(n, info, ascii=ascii, width=wrap[0])
+                        for n, info in enumerate(registry.GAMES, start=1)]
+            for index, prompt in enumerate(prompts):
+                games.replace_option_prompt_at_index(index, prompt)
+        games.scroll_to_highlight()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Continue the chosen saved game, or open the set-up of the chosen game."""

@@ -27,7 +27,8 @@ class AsciiMarkdown(Markdown):
 
 
 class RulesScreen(AppScreen[None]):
-    """Shows a game's ``rules_text()``; Escape, ``q`` or ``?`` goes back.
+    """Shows a game's ``rules_text()`` (at a table, followed by its keys: End goes there);
+    Escape, ``q`` or ``?`` goes back.
 
     In ASCII mode the text is transliterated (:func:`ascii_rules`) and bullets are ASCII.
 
@@ -43,6 +44,10 @@ class RulesScreen(AppScreen[None]):
         Binding("down,j", "scroll(1)", "Scroll", show=False),
         Binding("pageup", "scroll(-10)", "Page up", show=False),
         Binding("pagedown,space", "scroll(10)", "Page down", show=False),
+        # Before the scrolling body's own Home and End, so the footer can name End's use: the
+        # list of keys closes the rules.
+        Binding("home", "jump(0)", "Top", show=False, priority=True),
+        Binding("end", "jump(1)", "Keys", priority=True),
     ]
 
     def __init__(self, title: str, markdown: str) -> None:
@@ -64,6 +69,14 @@ class RulesScreen(AppScreen[None]):
         """Scroll the rules by ``lines``."""
         body = self.query_one("#rules-body", VerticalScroll)
         body.scroll_relative(y=lines, animate=False)
+
+    def action_jump(self, end: int) -> None:
+        """Home (``0``): the top of the rules; End (``1``): their end, the list of keys."""
+        body = self.query_one("#rules-body", VerticalScroll)
+        if end:
+            body.scroll_end(animate=False)
+        else:
+            body.scroll_home(animate=False)
 
     def action_close(self) -> None:
         """Back to where the rules were opened."""

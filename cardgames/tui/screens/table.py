@@ -46,18 +46,26 @@ _LEAVE = "Leave this game? It is saved after every move: keep it to continue it 
 """The question ``q`` asks while the game runs."""
 
 
-def _with_symbols(command: str) -> str:
-    """A command with its card codes written as cards: ``play Qc Qd`` → ``play Q♣ Q♦``."""
-    from cardgames.core.cards import parse_card
+def readable_command(command: str) -> str:
+    """A command as the hint shows it: card codes written as cards and a demanded suit as its
+    name, ``play Qc Qd`` → ``play Q♣ Q♦``, ``demand c`` → ``demand clubs`` (an ace's demand,
+    MK-12)."""
+    from cardgames.core.cards import Suit, parse_card
     from cardgames.core.errors import InvalidCommand
 
-    words = []
+    suits = {suit.value: suit.name.lower() for suit in Suit}
+    words: list[str] = []
     for word in command.split():
+        if words and words[-1] == "demand" and word in suits:
+            words.append(suits[word])
+            continue
         try:
             words.append(parse_card(word).symbol)
         except InvalidCommand:
             words.append(word)
     return " ".join(words)
+
+
 class TableScreen(AppScreen[None]):
     """One game in play.
 
@@ -659,11 +667,22 @@ class TableScreen(AppScreen[None]):
             self._submit(result)
 
     def action_rules(self) -> None:
-        """Show the rules of this game."""
+        """Show the rules of this game, followed by every key of its table."""
         # Imported on demand: Textual's Markdown widget costs a table start about 50 ms.
         from cardgames.tui.screens.rules import RulesScreen
 
-        self.open(RulesScreen(self._title, self.session.game.rules_text()))
+        rules = self.session.game.rules_text().rstrip("\n")
+        self.open(RulesScreen(self._title, f"{rules}\n\n{self.keys_text()}"))
+
+    def keys_text(self) -> str:
+        """The rules screen's list of keys (Markdown): this game's board and its parts, then
+        the table's and the app's keys, whether they apply now or not."""
+        from cardgames.tui.keys import key_rows, keys_markdown
+
+        display = self.app.get_key_display
+        game = key_rows([self.board, *self.board.walk_children()], display)
+        table = key_rows([self, self.app], display)
+        return keys_markdown(game, table, self._title)
 
     def action_hint(self) -> None:
         """Suggest one legal move, chosen by the game's default computer player from the
@@ -679,7 +698,7 @@ class TableScreen(AppScreen[None]):
         action = bot.choose(view, legal, Rng(self.session.setup.seed + len(self.session.history)))
         self.board.show_hint(action)
         self.error = ""
-        self.note = f"Hint: {_with_symbols(self.session.game.format_action(view, action))}"
+        self.note = f"Hint: {readable_command(self.session.game.format_action(view, action))}"
         self._draw_status(view, self.info())
         self._hint = action
         self._hint_focus = self.focused

@@ -47,5 +47,5 @@ def test_the_bottom_card_stays_hidden_during_a_hand_over_and_as_a_command() -> N
     seat = session.handover
     session.ready(seat)
     result = session.submit_text(seat, "bottom")
-    assert isinstance(result, Rejected) and "press b" in result.message
+    assert isinstance(result, Rejected) and "press v" in result.message
     assert session.history == []
