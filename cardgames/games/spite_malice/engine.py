@@ -195,11 +195,16 @@ _EVENTS: dict[int, Event] = {}
 shared), by a number made of their parts with the kind (:data:`_PLAY` … ``_TURN``) in the
 lowest two bits."""
 _TURN = 3
+_DRAWS: dict[int, Event] = {}
+"""The draws of one card, by ``card * 4 + seat``."""
+
+
+_card_at = _CARDS.__getitem__
+"""The card of a number."""
 
 
 def _cards_of(numbers: Iterable[int]) -> list[Card]:
-    cards = _CARDS
-    return [cards[number] for number in numbers]
+    return list(map(_card_at, numbers))
 
 
 def _numbers_of(cards: Iterable[Card]) -> tuple[int, ...]:
@@ -228,12 +233,6 @@ def _layout(piles: Sequence[Sequence[int]]) -> _Layout:
     return masks
 
 
-def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """``cards`` less the first ``card``."""
-    at = cards.index(card)
-    return cards[:at] + cards[at + 1 :]
-
-
 class SpiteMaliceState:
     """One Spite & Malice position (implements ``cardgames.core.engine.State``).
 
@@ -260,8 +259,10 @@ class SpiteMaliceState:
         "_legal",
         "_pay",
         "_piles",
+        "_seen",
         "_spots",
         "_stock",
+        "_version",
         "_views",
         "built",
         "bused",
@@ -293,6 +294,10 @@ class SpiteMaliceState:
         self.bused = [0] * players
         self._legal: tuple[Action, ...] | None = None
         self._layout: _Layout | None = None
+        self._version = 0
+        """Counts the changes to the zones: a seat's legal actions hold while it stays."""
+        self._seen: list[tuple[int, tuple[Action, ...]] | None] = [None] * players
+        """Per seat, the version its legal actions were last listed at, and those actions."""
         self._views: dict[int | None, SpiteMaliceView] = {}
 
     @classmethod
@@ -331,6 +336,7 @@ class SpiteMaliceState:
         """Forget what was worked out from the zones (a zone was assigned)."""
         self._legal = None
         self._layout = None
+        self._version += 1
         self._views = {}
 
     @property
@@ -444,12 +450,16 @@ class SpiteMaliceState:
         be drawn.
         """
         legal = self._legal
-        if legal is None:
-            seat = self.current_player
-            legal = self._legal = () if seat is None else self._list_legal(seat)
-        return legal
-
-    def _list_legal(self, seat: int) -> tuple[Action, ...]:
+        if legal is not None:
+            return legal
+        seat = self.current_player
+        if seat is None:
+            self._legal = ()
+            return ()
+        seen = self._seen[seat]
+        if seen is not None and seen[0] == self._version:
+            legal = self._legal = seen[1]
+            return legal
         targets = self._layout
         if targets is None:
             targets = self._layout = _layout(self._piles)
@@ -463,26 +473,27 @@ class SpiteMaliceState:
             mask = targets[worths[card]]
             if mask:
                 extend(rows[(card * 6 + _PAY_I) * _MASKS + mask] or _row(card, _PAY_I, mask))
-        spots = self._spots
         first = seat * SPOTS
         spot_ranks = [0, 0, 0, 0]
         empty = 0
-        for index in range(SPOTS):
-            spot = spots[first + index]
+        source = _SPOT_0
+        for spot in self._spots[first : first + SPOTS]:
             if spot:
                 card = spot[-1]
-                spot_ranks[index] = _RANK[card]
+                spot_ranks[source - _SPOT_0] = _RANK[card]
                 mask = targets[worths[card]]
                 if mask:
-                    source = _SPOT_0 + index
                     extend(rows[(card * 6 + source) * _MASKS + mask] or _row(card, source, mask))
             else:
-                empty |= 1 << index
+                empty |= 1 << (source - _SPOT_0)
+            source += 1
         hand = self._hands[seat]
         if not hand:
             if not (self._stock or self._cleared):
                 actions.append(_END)
-            return tuple(actions)
+            legal = self._legal = tuple(actions)
+            self._seen[seat] = (self._version, legal)
+            return legal
         faces = _FACE
         distinct: list[int] = []
         last = -1
@@ -493,25 +504,23 @@ class SpiteMaliceState:
                 continue
             last = face
             distinct.append(card)
-            worth = worths[card]
-            mask = targets[worth]
+            mask = targets[worths[card]]
             if mask:
                 extend(rows[card * 6 * _MASKS + mask] or _row(card, _HAND_I, mask))
-                if worth == 1:
+                if worths[card] == 1:
                     ace = True
-        if ace:
-            return tuple(actions)
-        ranks = _RANK
-        by_empty = _BY_EMPTY
-        for card in distinct:
-            rank = ranks[card]
-            if rank in spot_ranks:
-                actions.append(_DISCARDS[card][spot_ranks.index(rank)])
-            else:
-                extend(by_empty[card][empty])
-        buses = _BUSES
-        extend([buses[card] for card in distinct])
-        return tuple(actions)
+        if not ace:
+            ranks = _RANK
+            for card in distinct:
+                rank = ranks[card]
+                if rank in spot_ranks:
+                    actions.append(_DISCARDS[card][spot_ranks.index(rank)])
+                else:
+                    extend(_BY_EMPTY[card][empty])
+            extend(map(_BUSES.__getitem__, distinct))
+        legal = self._legal = tuple(actions)
+        self._seen[seat] = (self._version, legal)
+        return legal
 
     # ----- moves ---------------------------------------------------------------------------
 
@@ -542,39 +551,55 @@ class SpiteMaliceState:
         self._legal = None
         if self._views:
             self._views = {}
-        events: list[Event] = []
         if kind == _PLAY:
-            self._build(seat, card, place >> 4, place & 15, events)
-            return tuple(events)
-        if kind == _DISCARD:
-            self._hands[seat] = _without(self._hands[seat], card)
-            self._spots[seat * SPOTS + place - 1] += (card,)
-            key = ((card * 4 + seat) * 8 + place) * 4 + _DISCARD
-            event = _EVENTS.get(key)
-            if event is None:
-                event = _EVENTS[key] = Event("discard", seat, (_CARDS[card],), place)
-            events.append(event)
-        elif kind == _BUS:
-            self._hands[seat] = _without(self._hands[seat], card)
-            self._pay[seat] = (card, *self._pay[seat])
-            bused = self.bused.copy()
-            bused[seat] += 1
-            self.bused = bused
-            key = (card * 4 + seat) * 4 + _BUS
-            event = _EVENTS.get(key)
-            if event is None:
-                event = _EVENTS[key] = Event("bus", seat, (_CARDS[card],), 1, True)
-            events.append(event)
+            self._version += 1
+            return self._build(seat, card, place >> 4, place & 15)
+        if kind == _END_TURN:
+            event = _END_EVENTS[seat]
         else:
-            events.append(_END_EVENTS[seat])
-        self._end_turn(seat, events)
-        return tuple(events)
+            self._version += 1
+            hand = self._hands[seat]
+            at = hand.index(card)
+            self._hands[seat] = hand[:at] + hand[at + 1 :]
+            if kind == _DISCARD:
+                self._spots[seat * SPOTS + place - 1] += (card,)
+                key = ((card * 4 + seat) * 8 + place) * 4 + _DISCARD
+                found = _EVENTS.get(key)
+                if found is None:
+                    found = _EVENTS[key] = Event("discard", seat, (_CARDS[card],), place)
+                event = found
+            else:
+                self._pay[seat] = (card, *self._pay[seat])
+                bused = self.bused.copy()
+                bused[seat] += 1
+                self.bused = bused
+                key = (card * 4 + seat) * 4 + _BUS
+                found = _EVENTS.get(key)
+                if found is None:
+                    found = _EVENTS[key] = Event("bus", seat, (_CARDS[card],), 1, True)
+                event = found
+        # SM-15 then SM-8: count a turn without building, end a stalled game, or pass on.
+        if self.built:
+            self.built = False
+        else:
+            self.stall += 1
+            if self.stall >= STALL_TURNS:
+                return self._stalled(event)
+        following = seat + 1
+        if following == self.players:
+            following = 0
+        self.current_player = following
+        if len(self._hands[following]) < HAND_SIZE and (self._stock or self._cleared):
+            return (event, *self._fill(following))
+        return (event,)
 
-    def _build(self, seat: int, card: int, source: int, number: int, events: list[Event]) -> None:
+    def _build(self, seat: int, card: int, source: int, number: int) -> tuple[Event, ...]:
         """SM-5 … SM-10, SM-14: move the card onto its pile and deal with what follows."""
         pay_off = self._pay[seat]
         if source == _HAND_I:
-            self._hands[seat] = _without(self._hands[seat], card)
+            hand = self._hands[seat]
+            at = hand.index(card)
+            self._hands[seat] = hand[:at] + hand[at + 1 :]
         elif source == _PAY_I:
             pay_off = self._pay[seat] = pay_off[:-1]
             if self.bused[seat] > len(pay_off):
@@ -603,9 +628,9 @@ class SpiteMaliceState:
             event = _EVENTS[key] = Event(
                 "play", seat, (_CARDS[card],), number, detail=f"{SOURCES[source]} {length}"
             )
-        events.append(event)
+        events = [event]
         if length == KING:
-            events.append(Event("complete", seat, tuple(_cards_of(pile)), number))
+            events.append(Event("complete", seat, tuple(map(_card_at, pile)), number))
             self._cleared += pile
             self._piles[number - 1] = ()
         else:
@@ -614,7 +639,7 @@ class SpiteMaliceState:
             if not pay_off:
                 events.append(_WIN_EVENTS[seat])
                 self._finish([seat])
-                return
+                return tuple(events)
             top = pay_off[-1]
             size = len(pay_off)
             key = ((size * 108 + top) * 4 + seat) * 4 + _TURN
@@ -622,63 +647,68 @@ class SpiteMaliceState:
             if event is None:
                 event = _EVENTS[key] = Event("turn", seat, (_CARDS[top],), size)
             events.append(event)
-        if not self._hands[seat]:
-            self._fill(seat, events)
+        if not self._hands[seat] and (self._stock or self._cleared):
+            events.extend(self._fill(seat))
+        return tuple(events)
 
-    def _fill(self, seat: int, events: list[Event]) -> None:
-        """SM-8, SM-10, SM-11: draw up to five, turning the cleared heap into a new stock."""
+    def _fill(self, seat: int) -> tuple[Event, ...]:
+        """SM-8, SM-10, SM-11: draw up to five, turning the cleared heap into a new stock.
+
+        Called only when the hand holds fewer than five and the stock or the cleared heap holds
+        a card; returns the draw (and reshuffle) events.
+        """
         hand = self._hands[seat]
         need = HAND_SIZE - len(hand)
         stock = self._stock
-        if need <= 0 or not (stock or self._cleared):
-            return
         size = len(stock)
+        self._version += 1
+        if need == 1 and size:
+            card = stock[-1]
+            self._stock = stock[:-1]
+            self._hands[seat] = (*hand, card)
+            key = card * 4 + seat
+            event = _DRAWS.get(key)
+            if event is None:
+                event = _DRAWS[key] = Event("draw", seat, (_CARDS[card],), 1, True)
+            return (event,)
         if need <= size:
             drawn = stock[: size - need - 1 : -1] if size > need else stock[::-1]
             self._stock = stock[: size - need]
             self._hands[seat] = hand + drawn
-            events.append(Event("draw", seat, tuple(_cards_of(drawn)), need, True))
-            return
+            return (Event("draw", seat, tuple(map(_card_at, drawn)), need, True),)
+        events: list[Event] = []
         drawn = stock[::-1]
         need -= size
         if drawn:
-            events.append(Event("draw", seat, tuple(_cards_of(drawn)), size, True))
+            events.append(Event("draw", seat, tuple(map(_card_at, drawn)), size, True))
         hand += drawn
         if self._cleared:
             heap = list(self._cleared)
             self._cleared = ()
-            self.restocked = tuple(_cards_of(sorted(heap)))
+            self.restocked = tuple(map(_card_at, sorted(heap)))
             self.rng.shuffle(heap)
             events.append(Event("reshuffle", None, count=len(heap)))
             take = heap[: -need - 1 : -1] if len(heap) > need else heap[::-1]
             del heap[-need:]
             self._stock = tuple(heap)
             hand += tuple(take)
-            events.append(Event("draw", seat, tuple(_cards_of(take)), len(take), True))
+            events.append(Event("draw", seat, tuple(map(_card_at, take)), len(take), True))
         else:
             self._stock = ()
         self._hands[seat] = hand
+        return tuple(events)
 
-    def _end_turn(self, seat: int, events: list[Event]) -> None:
-        """SM-15 then SM-8: count a turn without building, end a stalled game, or pass on."""
-        if self.built:
-            self.built = False
-        else:
-            self.stall += 1
-            if self.stall >= STALL_TURNS:
-                sizes = [len(pile) for pile in self._pay]
-                fewest = min(sizes)
-                winners = [p for p in range(self.players) if sizes[p] == fewest]
-                events.append(Event("stall", None, count=self.stall))
-                events.extend(_WIN_EVENTS[p] for p in winners)
-                self._finish(winners)
-                return
-        following = seat + 1
-        if following == self.players:
-            following = 0
-        self.current_player = following
-        if len(self._hands[following]) < HAND_SIZE:
-            self._fill(following, events)
+    def _stalled(self, event: Event) -> tuple[Event, ...]:
+        """SM-15: the turn that ended with ``event`` was the last of a stall; the game ends."""
+        sizes = [len(pile) for pile in self._pay]
+        fewest = min(sizes)
+        winners = [p for p in range(self.players) if sizes[p] == fewest]
+        self._finish(winners)
+        return (
+            event,
+            Event("stall", None, count=self.stall),
+            *(_WIN_EVENTS[p] for p in winners),
+        )
 
     def _finish(self, winners: list[int]) -> None:
         self.winners = winners
@@ -804,6 +834,8 @@ class SpiteMaliceState:
         copy.bused = self.bused
         copy._legal = self._legal
         copy._layout = self._layout
+        copy._version = self._version
+        copy._seen = self._seen.copy()
         copy._views = {}
         return copy
 
