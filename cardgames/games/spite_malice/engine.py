@@ -134,6 +134,7 @@ _WORTH = tuple(VALUES[card.rank] for card in _CARDS)
 """Per card number, its building value: 0 joker, 1 ace … 13 king (SM-5, SM-6)."""
 _RANK = tuple(int(card.rank) for card in _CARDS)
 """Per card number, its rank as a number (a discard spot holds one rank, SM-13)."""
+_RANKS = max(_RANK) + 1
 _FACE = tuple(
     0 if worth == 0 else worth * 4 + "shdc".index(card.suit.value)
     for worth, card in zip(_WORTH, _CARDS, strict=True)
@@ -154,6 +155,12 @@ _BY_EMPTY = tuple(
 )
 """``_BY_EMPTY[card][mask]``: the discards of a card onto the spots whose bits are in ``mask``."""
 _BUSES = tuple(Bus(card) for card in _CARDS)
+_ENDS = tuple(
+    (*by_empty, *((discard,) for discard in discards))
+    for by_empty, discards in zip(_BY_EMPTY, _DISCARDS, strict=True)
+)
+"""``_ENDS[card][where]``: the discards of a card onto the empty spots whose bits are in
+``where`` (0-15), or onto the spot ``where - 15`` (16-19) that holds its rank."""
 _END = End()
 
 _PLAY, _DISCARD, _BUS, _END_TURN = range(4)
@@ -233,6 +240,28 @@ def _layout(piles: Sequence[Sequence[int]]) -> _Layout:
     return masks
 
 
+_SpotInfo = tuple[tuple[tuple[int, int], ...], list[int]]
+"""What a seat's discard spots give its legal actions: the top card and source (2-5) of each
+spot that holds cards, in spot order; and per rank where a hand card of it may be discarded,
+the spot that holds the rank (its source plus 14, 16-19) or else the empty spots (their mask,
+0-15), the index into :data:`_ENDS`."""
+
+
+def _spot_info(spots: Sequence[tuple[int, ...]], seat: int) -> _SpotInfo:
+    tops: list[tuple[int, int]] = []
+    empty = 0
+    for index in range(SPOTS):
+        spot = spots[seat * SPOTS + index]
+        if spot:
+            tops.append((spot[-1], _SPOT_0 + index))
+        else:
+            empty |= 1 << index
+    where = [empty] * _RANKS
+    for card, source in tops:
+        where[_RANK[card]] = source + 14
+    return tuple(tops), where
+
+
 class SpiteMaliceState:
     """One Spite & Malice position (implements ``cardgames.core.engine.State``).
 
@@ -260,6 +289,7 @@ class SpiteMaliceState:
         "_pay",
         "_piles",
         "_seen",
+        "_spot_info",
         "_spots",
         "_stock",
         "_version",
@@ -298,6 +328,8 @@ class SpiteMaliceState:
         """Counts the changes to the zones: a seat's legal actions hold while it stays."""
         self._seen: list[tuple[int, tuple[Action, ...]] | None] = [None] * players
         """Per seat, the version its legal actions were last listed at, and those actions."""
+        self._spot_info: list[_SpotInfo | None] = [None] * players
+        """Per seat, what its discard spots give its legal actions, None until needed."""
         self._views: dict[int | None, SpiteMaliceView] = {}
 
     @classmethod
@@ -337,6 +369,7 @@ class SpiteMaliceState:
         self._legal = None
         self._layout = None
         self._version += 1
+        self._spot_info = [None] * self.players
         self._views = {}
 
     @property
@@ -473,20 +506,14 @@ class SpiteMaliceState:
             mask = targets[worths[card]]
             if mask:
                 extend(rows[(card * 6 + _PAY_I) * _MASKS + mask] or _row(card, _PAY_I, mask))
-        first = seat * SPOTS
-        spot_ranks = [0, 0, 0, 0]
-        empty = 0
-        source = _SPOT_0
-        for spot in self._spots[first : first + SPOTS]:
-            if spot:
-                card = spot[-1]
-                spot_ranks[source - _SPOT_0] = _RANK[card]
-                mask = targets[worths[card]]
-                if mask:
-                    extend(rows[(card * 6 + source) * _MASKS + mask] or _row(card, source, mask))
-            else:
-                empty |= 1 << (source - _SPOT_0)
-            source += 1
+        spot_info = self._spot_info[seat]
+        if spot_info is None:
+            spot_info = self._spot_info[seat] = _spot_info(self._spots, seat)
+        tops, where = spot_info
+        for card, source in tops:
+            mask = targets[worths[card]]
+            if mask:
+                extend(rows[(card * 6 + source) * _MASKS + mask] or _row(card, source, mask))
         hand = self._hands[seat]
         if not hand:
             if not (self._stock or self._cleared):
@@ -495,6 +522,10 @@ class SpiteMaliceState:
             self._seen[seat] = (self._version, legal)
             return legal
         faces = _FACE
+        ranks = _RANK
+        ends_of = _ENDS
+        ends: list[Action] = []
+        add_ends = ends.extend
         distinct: list[int] = []
         last = -1
         ace = False
@@ -504,19 +535,14 @@ class SpiteMaliceState:
                 continue
             last = face
             distinct.append(card)
+            add_ends(ends_of[card][where[ranks[card]]])
             mask = targets[worths[card]]
             if mask:
                 extend(rows[card * 6 * _MASKS + mask] or _row(card, _HAND_I, mask))
                 if worths[card] == 1:
                     ace = True
         if not ace:
-            ranks = _RANK
-            for card in distinct:
-                rank = ranks[card]
-                if rank in spot_ranks:
-                    actions.append(_DISCARDS[card][spot_ranks.index(rank)])
-                else:
-                    extend(_BY_EMPTY[card][empty])
+            extend(ends)
             extend(map(_BUSES.__getitem__, distinct))
         legal = self._legal = tuple(actions)
         self._seen[seat] = (self._version, legal)
@@ -563,6 +589,7 @@ class SpiteMaliceState:
             self._hands[seat] = hand[:at] + hand[at + 1 :]
             if kind == _DISCARD:
                 self._spots[seat * SPOTS + place - 1] += (card,)
+                self._spot_info[seat] = None
                 key = ((card * 4 + seat) * 8 + place) * 4 + _DISCARD
                 found = _EVENTS.get(key)
                 if found is None:
@@ -589,8 +616,23 @@ class SpiteMaliceState:
         if following == self.players:
             following = 0
         self.current_player = following
-        if len(self._hands[following]) < HAND_SIZE and (self._stock or self._cleared):
-            return (event, *self._fill(following))
+        hand = self._hands[following]
+        if len(hand) < HAND_SIZE:
+            stock = self._stock
+            if len(hand) == HAND_SIZE - 1 and stock:
+                # The usual draw, one card: the events of ``_fill`` without its call.
+                self._version += 1
+                drawn = stock[-1]
+                self._stock = stock[:-1]
+                self._hands[following] = (*hand, drawn)
+                draw = _DRAWS.get(drawn * 4 + following)
+                if draw is None:
+                    draw = _DRAWS[drawn * 4 + following] = Event(
+                        "draw", following, (_CARDS[drawn],), 1, True
+                    )
+                return (event, draw)
+            if stock or self._cleared:
+                return (event, *self._fill(following))
         return (event,)
 
     def _build(self, seat: int, card: int, source: int, number: int) -> tuple[Event, ...]:
@@ -609,6 +651,7 @@ class SpiteMaliceState:
         else:
             at = seat * SPOTS + source - _SPOT_0
             self._spots[at] = self._spots[at][:-1]
+            self._spot_info[seat] = None
         pile = self._piles[number - 1] + (card,)
         length = len(pile)
         layout = self._layout
@@ -836,6 +879,7 @@ class SpiteMaliceState:
         copy._layout = self._layout
         copy._version = self._version
         copy._seen = self._seen.copy()
+        copy._spot_info = self._spot_info.copy()
         copy._views = {}
         return copy
 
