@@ -129,6 +129,8 @@ _PAY_I = _SOURCE_INDEX[PAY_OFF]
 _SPOT_0 = _PAY_I + 1
 """The index of source ``s1``; ``s2`` … ``s4`` follow it."""
 _MASKS = 1 << PLACES
+_STRIDE = len(SOURCES) * _MASKS
+"""The rows of :data:`_ROWS` per card: one per source and mask."""
 
 _WORTH = tuple(VALUES[card.rank] for card in _CARDS)
 """Per card number, its building value: 0 joker, 1 ace … 13 king (SM-5, SM-6)."""
@@ -161,6 +163,9 @@ _ENDS = tuple(
 )
 """``_ENDS[card][where]``: the discards of a card onto the empty spots whose bits are in
 ``where`` (0-15), or onto the spot ``where - 15`` (16-19) that holds its rank."""
+_HAND_INFO = tuple(zip(_FACE, _WORTH, _RANK, _ENDS, _BUSES, strict=True))
+"""Per card number, what listing the actions of a hand card needs: its face, building value and
+rank, its discards (``_ENDS``) and its bus."""
 _END = End()
 
 _PLAY, _DISCARD, _BUS, _END_TURN = range(4)
@@ -182,15 +187,15 @@ _MOVE_OF.update((id(bus), (_BUS, number, 0)) for number, bus in enumerate(_BUSES
 _MOVE_OF[id(_END)] = (_END_TURN, -1, 0)
 
 _ROWS: list[tuple[Play, ...] | None] = [None] * (len(_CARDS) * len(SOURCES) * _MASKS)
-"""``_ROWS[(card * 6 + source) * 256 + mask]``: the plays of a card from a source onto the piles
-whose bits (bit ``i`` = pile ``i + 1``) are set in ``mask``, each built the first time needed."""
+"""``_ROWS[card * _STRIDE + source * 256 + mask]``: the plays of a card from a source onto the
+piles whose bits (bit ``i`` = pile ``i + 1``) are set in ``mask``, each built when first needed."""
 
 
 def _row(card: int, source: int, mask: int) -> tuple[Play, ...]:
     """The plays of ``card`` from ``source`` onto the piles of ``mask`` (built once, then kept)."""
     plays = _PLAYS[card][source]
     row = tuple(plays[i] for i in range(PLACES) if mask >> i & 1)
-    _ROWS[(card * len(SOURCES) + source) * _MASKS + mask] = row
+    _ROWS[card * _STRIDE + source * _MASKS + mask] = row
     return row
 
 
@@ -505,7 +510,7 @@ class SpiteMaliceState:
             card = pay_off[-1]
             mask = targets[worths[card]]
             if mask:
-                extend(rows[(card * 6 + _PAY_I) * _MASKS + mask] or _row(card, _PAY_I, mask))
+                extend(rows[card * _STRIDE + _PAY_I * _MASKS + mask] or _row(card, _PAY_I, mask))
         spot_info = self._spot_info[seat]
         if spot_info is None:
             spot_info = self._spot_info[seat] = _spot_info(self._spots, seat)
@@ -513,7 +518,7 @@ class SpiteMaliceState:
         for card, source in tops:
             mask = targets[worths[card]]
             if mask:
-                extend(rows[(card * 6 + source) * _MASKS + mask] or _row(card, source, mask))
+                extend(rows[card * _STRIDE + source * _MASKS + mask] or _row(card, source, mask))
         hand = self._hands[seat]
         if not hand:
             if not (self._stock or self._cleared):
@@ -521,29 +526,28 @@ class SpiteMaliceState:
             legal = self._legal = tuple(actions)
             self._seen[seat] = (self._version, legal)
             return legal
-        faces = _FACE
-        ranks = _RANK
-        ends_of = _ENDS
+        info = _HAND_INFO
         ends: list[Action] = []
         add_ends = ends.extend
-        distinct: list[int] = []
+        buses: list[Bus] = []
+        add_bus = buses.append
         last = -1
         ace = False
         for card in sorted(hand):
-            face = faces[card]
+            face, worth, rank, card_ends, bus = info[card]
             if face == last:
                 continue
             last = face
-            distinct.append(card)
-            add_ends(ends_of[card][where[ranks[card]]])
-            mask = targets[worths[card]]
+            add_bus(bus)
+            add_ends(card_ends[where[rank]])
+            mask = targets[worth]
             if mask:
-                extend(rows[card * 6 * _MASKS + mask] or _row(card, _HAND_I, mask))
-                if worths[card] == 1:
+                extend(rows[card * _STRIDE + mask] or _row(card, _HAND_I, mask))
+                if worth == 1:
                     ace = True
         if not ace:
             extend(ends)
-            extend(map(_BUSES.__getitem__, distinct))
+            extend(buses)
         legal = self._legal = tuple(actions)
         self._seen[seat] = (self._version, legal)
         return legal
