@@ -199,4 +199,4 @@ def evaluate(state: State, seat: PlayerId) -> float:
     """The search bot's guess (0.0 .. 1.0) that ``seat`` wins an unfinished game (SM-14): its
     pay-off cards left against the fewest a rival has left (see ``shedding_value``)."""
     assert isinstance(state, SpiteMaliceState)
-    return shedding_value([len(pile) for pile in state.pay_off], seat, state.winners)
+    return shedding_value(state.pay_off_sizes(), seat, state.winners)

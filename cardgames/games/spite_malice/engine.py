@@ -10,6 +10,11 @@ makes any number of :class:`Play` actions, and his hand is filled again whenever
 (SM-10); he ends the turn with :class:`Discard`, :class:`Bus` or, with an empty hand and
 nothing to draw, :class:`End`. Building piles keep their place number (1-8); the rank a joker
 stands for is its place in its pile (SM-6): the n-th card of a pile is worth n.
+
+Inside the state a card is its number, 0-107, in the sorted order of the 108 cards (so a sorted
+hand of numbers is the sorted hand of cards), and every zone is a tuple of numbers: a copy of a
+position shares them all. Cards become :class:`Card` values only where they leave the engine:
+in the views, the events, the actions, the JSON and the zone properties.
 """
 
 from __future__ import annotations
@@ -29,7 +34,6 @@ from cardgames.games.spite_malice.actions import (
     HAND,
     PAY_OFF,
     SOURCES,
-    SPOT_SOURCES,
     Action,
     Bus,
     Discard,
@@ -50,13 +54,6 @@ from cardgames.games.spite_malice.moves import (
 
 DECK_SIZE = 108
 """Two 52-card decks and four jokers (SM-1)."""
-
-_END = End()
-_END_EVENTS = tuple(Event("end", seat) for seat in range(4))
-"""The ``end`` event of each seat (events are values, so one is shared)."""
-_PLAY, _DISCARD, _BUS, _TURN = range(4)
-"""The kinds of the card events kept in ``_CardMoves.events``."""
-
 
 @dataclass(frozen=True, slots=True)
 class SpiteMaliceView:
@@ -115,56 +112,116 @@ class SpiteMaliceView:
         return f"{left} pay-off card{'' if left == 1 else 's'} left"
 
 
+
+_DECK = tuple(build_deck(2, 2))
+"""The 108 cards in their unshuffled order (SM-1)."""
+_CARDS = tuple(sorted(_DECK))
+"""The 108 cards by number: a card's number is its place in the sorted order."""
+_NUMBER = {card: number for number, card in enumerate(_CARDS)}
+"""Each card's number (equal cards, the same number)."""
+_DEAL = [_NUMBER[card] for card in _DECK]
+"""The numbers of the unshuffled deck, the order the deal shuffles."""
+
 _SOURCE_INDEX = {source: index for index, source in enumerate(SOURCES)}
 """Each source's index in :data:`SOURCES` (0 the hand, 1 the pay-off top, 2-5 the spots)."""
 _HAND_I = _SOURCE_INDEX[HAND]
 _PAY_I = _SOURCE_INDEX[PAY_OFF]
-_SPOT_I = tuple(_SOURCE_INDEX[source] for source in SPOT_SOURCES)
+_SPOT_0 = _PAY_I + 1
+"""The index of source ``s1``; ``s2`` … ``s4`` follow it."""
 _MASKS = 1 << PLACES
+_STRIDE = len(SOURCES) * _MASKS
+"""The rows of :data:`_ROWS` per card: one per source and mask."""
+
+_WORTH = tuple(VALUES[card.rank] for card in _CARDS)
+"""Per card number, its building value: 0 joker, 1 ace … 13 king (SM-5, SM-6)."""
+_RANK = tuple(int(card.rank) for card in _CARDS)
+"""Per card number, its rank as a number (a discard spot holds one rank, SM-13)."""
+_RANKS = max(_RANK) + 1
+_FACE = tuple(
+    0 if worth == 0 else worth * 4 + "shdc".index(card.suit.value)
+    for worth, card in zip(_WORTH, _CARDS, strict=True)
+)
+"""Per card number, what two cards that play alike share (all jokers play alike, SM-6)."""
+_PLAYS = tuple(
+    tuple(
+        tuple(Play(card, source, number) for number in range(1, PLACES + 1)) for source in SOURCES
+    )
+    for card in _CARDS
+)
+"""``_PLAYS[card][source][pile - 1]``: the one :class:`Play` of each card, source and pile."""
+_DISCARDS = tuple(tuple(Discard(card, spot) for spot in range(1, SPOTS + 1)) for card in _CARDS)
+"""``_DISCARDS[card][spot - 1]``: the one :class:`Discard` of each card and spot."""
+_BY_EMPTY = tuple(
+    tuple(tuple(discards[i] for i in range(SPOTS) if mask >> i & 1) for mask in range(1 << SPOTS))
+    for discards in _DISCARDS
+)
+"""``_BY_EMPTY[card][mask]``: the discards of a card onto the spots whose bits are in ``mask``."""
+_BUSES = tuple(Bus(card) for card in _CARDS)
+_ENDS = tuple(
+    (*by_empty, *((discard,) for discard in discards))
+    for by_empty, discards in zip(_BY_EMPTY, _DISCARDS, strict=True)
+)
+"""``_ENDS[card][where]``: the discards of a card onto the empty spots whose bits are in
+``where`` (0-15), or onto the spot ``where - 15`` (16-19) that holds its rank."""
+_HAND_INFO = tuple(zip(_FACE, _WORTH, _RANK, _ENDS, _BUSES, strict=True))
+"""Per card number, what listing the actions of a hand card needs: its face, building value and
+rank, its discards (``_ENDS``) and its bus."""
+_END = End()
+
+_PLAY, _DISCARD, _BUS, _END_TURN = range(4)
+"""The kinds of action, as :data:`_MOVE_OF` gives them."""
+_MOVE_OF: dict[int, tuple[int, int, int]] = {
+    id(play): (_PLAY, number, source * 16 + pile)
+    for number, sources in enumerate(_PLAYS)
+    for source, plays in enumerate(sources)
+    for pile, play in enumerate(plays, 1)
+}
+"""By the ``id`` of each action made above (they live as long as the module): its kind, its
+card's number and its place (a play's ``source * 16 + pile``, a discard's spot)."""
+_MOVE_OF.update(
+    (id(discard), (_DISCARD, number, spot))
+    for number, discards in enumerate(_DISCARDS)
+    for spot, discard in enumerate(discards, 1)
+)
+_MOVE_OF.update((id(bus), (_BUS, number, 0)) for number, bus in enumerate(_BUSES))
+_MOVE_OF[id(_END)] = (_END_TURN, -1, 0)
+
+_ROWS: list[tuple[Play, ...] | None] = [None] * (len(_CARDS) * len(SOURCES) * _MASKS)
+"""``_ROWS[card * _STRIDE + source * 256 + mask]``: the plays of a card from a source onto the
+piles whose bits (bit ``i`` = pile ``i + 1``) are set in ``mask``, each built when first needed."""
 
 
-class _CardMoves:
-    """Everything a card can do, built once per card so listing moves builds no actions.
-
-    ``rows[source][mask]`` is the tuple of plays of the card from ``source`` (an index of
-    :data:`SOURCES`) onto the piles whose bits are set in ``mask`` (bit ``i`` = pile ``i + 1``),
-    built the first time it is needed; ``events`` keeps the play, discard, bus and pay-off-turn
-    events of the card, which are values and so shared.
-    """
-
-    __slots__ = ("bus", "by_empty", "discards", "events", "face", "plays", "rank", "rows", "worth")
-
-    def __init__(self, card: Card) -> None:
-        worth = VALUES[card.rank]
-        self.worth = worth
-        self.face = 0 if worth == 0 else worth * 4 + "shdc".index(card.suit.value)
-        self.rank = int(card.rank)
-        self.plays = tuple(
-            tuple(Play(card, source, number) for number in range(1, PLACES + 1))
-            for source in SOURCES
-        )
-        self.rows: tuple[list[tuple[Play, ...] | None], ...] = tuple(
-            [None] * _MASKS for _ in SOURCES
-        )
-        discards = tuple(Discard(card, number) for number in range(1, SPOTS + 1))
-        self.discards = discards
-        self.by_empty = tuple(
-            tuple(discards[i] for i in range(SPOTS) if mask >> i & 1) for mask in range(1 << SPOTS)
-        )
-        self.bus = Bus(card)
-        self.events: dict[tuple[int, ...], Event] = {}
-
-    def row(self, source: int, mask: int) -> tuple[Play, ...]:
-        """The plays from ``source`` onto the piles of ``mask`` (built once, then kept)."""
-        plays = self.plays[source]
-        row = tuple(plays[i] for i in range(PLACES) if mask >> i & 1)
-        self.rows[source][mask] = row
-        return row
+def _row(card: int, source: int, mask: int) -> tuple[Play, ...]:
+    """The plays of ``card`` from ``source`` onto the piles of ``mask`` (built once, then kept)."""
+    plays = _PLAYS[card][source]
+    row = tuple(plays[i] for i in range(PLACES) if mask >> i & 1)
+    _ROWS[card * _STRIDE + source * _MASKS + mask] = row
+    return row
 
 
-_DECK = tuple(build_deck(2, 2))
-"""The 108 cards in their unshuffled order (SM-1)."""
-_MOVES: dict[Card, _CardMoves] = {card: _CardMoves(card) for card in _DECK}
+_END_EVENTS = tuple(Event("end", seat) for seat in range(4))
+"""The ``end`` event of each seat (events are values, so one is shared)."""
+_WIN_EVENTS = tuple(Event("win", seat) for seat in range(4))
+_EVENTS: dict[int, Event] = {}
+"""The play, discard, bus and pay-off-turn events met so far (events are values, so they are
+shared), by a number made of their parts with the kind (:data:`_PLAY` … ``_TURN``) in the
+lowest two bits."""
+_TURN = 3
+_DRAWS: dict[int, Event] = {}
+"""The draws of one card, by ``card * 4 + seat``."""
+
+
+_card_at = _CARDS.__getitem__
+"""The card of a number."""
+
+
+def _cards_of(numbers: Iterable[int]) -> list[Card]:
+    return list(map(_card_at, numbers))
+
+
+def _numbers_of(cards: Iterable[Card]) -> tuple[int, ...]:
+    number = _NUMBER
+    return tuple(number[card] for card in cards)
 
 
 _Layout = list[int]
@@ -173,7 +230,7 @@ _Layout = list[int]
 place for an ace."""
 
 
-def _layout(piles: Sequence[Sequence[Card]]) -> _Layout:
+def _layout(piles: Sequence[Sequence[int]]) -> _Layout:
     masks = [0] * (KING + 1)
     open_piles = 0
     free = 0
@@ -188,47 +245,67 @@ def _layout(piles: Sequence[Sequence[Card]]) -> _Layout:
     return masks
 
 
+_SpotInfo = tuple[tuple[tuple[int, int], ...], list[int]]
+"""What a seat's discard spots give its legal actions: the top card and source (2-5) of each
+spot that holds cards, in spot order; and per rank where a hand card of it may be discarded,
+the spot that holds the rank (its source plus 14, 16-19) or else the empty spots (their mask,
+0-15), the index into :data:`_ENDS`."""
+
+
+def _spot_info(spots: Sequence[tuple[int, ...]], seat: int) -> _SpotInfo:
+    tops: list[tuple[int, int]] = []
+    empty = 0
+    for index in range(SPOTS):
+        spot = spots[seat * SPOTS + index]
+        if spot:
+            tops.append((spot[-1], _SPOT_0 + index))
+        else:
+            empty |= 1 << index
+    where = [empty] * _RANKS
+    for card, source in tops:
+        where[_RANK[card]] = source + 14
+    return tuple(tops), where
+
+
 class SpiteMaliceState:
     """One Spite & Malice position (implements ``cardgames.core.engine.State``).
+
+    The zones (``stock``, ``cleared``, ``hands``, ``pay_off``, ``spots``, ``piles``) read as new
+    lists of cards, so changing such a list changes nothing: assign a whole zone to change it.
 
     Attributes:
         players: Number of seats (SM-1).
         rng: The seeded RNG; it shuffled the deal and shuffles the cleared heap (SM-11).
-        stock: The stock, the next card to draw last.
-        cleared: The cleared heap: the cards of completed piles (SM-7).
-        hands: Each seat's hand.
-        pay_off: Each seat's pay-off pile, bottom first; the last card is the face-up top.
-        spots: Each seat's four discard spots, each bottom first (SM-13).
-        piles: The eight places for building piles, each bottom first; empty where free.
         current_player: The seat to act, None once the game is over.
         built: Whether the current player has played to a building pile this turn (SM-15).
         stall: Turns in a row, finished, without a building play (SM-15).
-        winners: The winners once over (SM-14, SM-15).
+        winners: The winners once over (SM-14, SM-15); replaced, never changed in place.
         restocked: The cards the last reshuffle turned into the stock, sorted (SM-11; public:
             every seat saw them built).
         bused: Per seat, how many cards at the bottom of its pay-off pile it put there with a
-            bus (SM-13); only their owner knows them.
+            bus (SM-13); only their owner knows them. Replaced, never changed in place.
     """
 
     __slots__ = (
+        "_cleared",
+        "_hands",
         "_layout",
         "_legal",
+        "_pay",
+        "_piles",
         "_seen",
+        "_spot_info",
+        "_spots",
+        "_stock",
         "_version",
         "_views",
         "built",
         "bused",
-        "cleared",
         "current_player",
-        "hands",
-        "pay_off",
-        "piles",
         "players",
         "restocked",
         "rng",
-        "spots",
         "stall",
-        "stock",
         "winners",
     )
 
@@ -237,12 +314,13 @@ class SpiteMaliceState:
     def __init__(self, players: int, rng: Rng) -> None:
         self.players = players
         self.rng = rng
-        self.stock: list[Card] = []
-        self.cleared: list[Card] = []
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
-        self.pay_off: list[list[Card]] = [[] for _ in range(players)]
-        self.spots: list[list[list[Card]]] = [[[] for _ in range(SPOTS)] for _ in range(players)]
-        self.piles: list[list[Card]] = [[] for _ in range(PLACES)]
+        self._stock: tuple[int, ...] = ()
+        self._cleared: tuple[int, ...] = ()
+        self._hands: list[tuple[int, ...]] = [()] * players
+        self._pay: list[tuple[int, ...]] = [()] * players
+        self._spots: list[tuple[int, ...]] = [()] * (SPOTS * players)
+        """Seat ``s``'s discard spot ``n`` (1-4) is ``_spots[s * 4 + n - 1]``."""
+        self._piles: list[tuple[int, ...]] = [()] * PLACES
         self.current_player: int | None = 0
         self.built = False
         self.stall = 0
@@ -252,7 +330,11 @@ class SpiteMaliceState:
         self._legal: tuple[Action, ...] | None = None
         self._layout: _Layout | None = None
         self._version = 0
+        """Counts the changes to the zones: a seat's legal actions hold while it stays."""
         self._seen: list[tuple[int, tuple[Action, ...]] | None] = [None] * players
+        """Per seat, the version its legal actions were last listed at, and those actions."""
+        self._spot_info: list[_SpotInfo | None] = [None] * players
+        """Per seat, what its discard spots give its legal actions, None until needed."""
         self._views: dict[int | None, SpiteMaliceView] = {}
 
     @classmethod
@@ -265,50 +347,134 @@ class SpiteMaliceState:
         if not 2 <= players <= 4:
             raise ValueError("Spite & Malice is for 2 to 4 players")
         state = cls(players, Rng(seed))
-        deck = list(_DECK)
+        deck = _DEAL.copy()
         state.rng.shuffle(deck)
-        for seat in range(players):
-            state.pay_off[seat] = [deck.pop() for _ in range(PAY_OFF_SIZE)]
-        for seat in range(players):
-            state.hands[seat] = [deck.pop() for _ in range(HAND_SIZE)]
-        state.stock = deck
-        state.current_player = starter(state.pay_off)
+        deck.reverse()
+        top = players * PAY_OFF_SIZE
+        state._pay = [
+            tuple(deck[seat * PAY_OFF_SIZE : (seat + 1) * PAY_OFF_SIZE]) for seat in range(players)
+        ]
+        state._hands = [
+            tuple(deck[top + seat * HAND_SIZE : top + (seat + 1) * HAND_SIZE])
+            for seat in range(players)
+        ]
+        state._stock = tuple(reversed(deck[top + players * HAND_SIZE :]))
+        best = best_worth = -1
+        for seat, pile in enumerate(state._pay):
+            worth = _WORTH[pile[-1]]
+            if worth > best_worth:
+                best, best_worth = seat, worth
+        state.current_player = best
         return state
+
+    # ----- the zones as cards --------------------------------------------------------------
+
+    def _changed(self) -> None:
+        """Forget what was worked out from the zones (a zone was assigned)."""
+        self._legal = None
+        self._layout = None
+        self._version += 1
+        self._spot_info = [None] * self.players
+        self._views = {}
+
+    @property
+    def stock(self) -> list[Card]:
+        """The stock, the next card to draw last."""
+        return _cards_of(self._stock)
+
+    @stock.setter
+    def stock(self, cards: list[Card]) -> None:
+        self._stock = _numbers_of(cards)
+        self._changed()
+
+    @property
+    def cleared(self) -> list[Card]:
+        """The cleared heap: the cards of completed piles (SM-7)."""
+        return _cards_of(self._cleared)
+
+    @cleared.setter
+    def cleared(self, cards: list[Card]) -> None:
+        self._cleared = _numbers_of(cards)
+        self._changed()
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Each seat's hand."""
+        return [_cards_of(hand) for hand in self._hands]
+
+    @hands.setter
+    def hands(self, hands: list[list[Card]]) -> None:
+        self._hands = [_numbers_of(hand) for hand in hands]
+        self._changed()
+
+    @property
+    def pay_off(self) -> list[list[Card]]:
+        """Each seat's pay-off pile, bottom first; the last card is the face-up top."""
+        return [_cards_of(pile) for pile in self._pay]
+
+    @pay_off.setter
+    def pay_off(self, piles: list[list[Card]]) -> None:
+        self._pay = [_numbers_of(pile) for pile in piles]
+        self._changed()
+
+    @property
+    def spots(self) -> list[list[list[Card]]]:
+        """Each seat's four discard spots, each bottom first (SM-13)."""
+        spots = self._spots
+        return [
+            [_cards_of(spots[first + i]) for i in range(SPOTS)]
+            for first in range(0, len(spots), SPOTS)
+        ]
+
+    @spots.setter
+    def spots(self, spots: list[list[list[Card]]]) -> None:
+        self._spots = [_numbers_of(spot) for row in spots for spot in row]
+        self._changed()
+
+    @property
+    def piles(self) -> list[list[Card]]:
+        """The eight places for building piles, each bottom first; empty where free."""
+        return [_cards_of(pile) for pile in self._piles]
+
+    @piles.setter
+    def piles(self, piles: list[list[Card]]) -> None:
+        self._piles = [_numbers_of(pile) for pile in piles]
+        self._changed()
 
     # ----- queries -------------------------------------------------------------------------
 
     def card_count(self) -> int:
         """Cards in all zones together; 108 throughout (SM-1)."""
         return (
-            len(self.stock)
-            + len(self.cleared)
-            + sum(map(len, self.hands))
-            + sum(map(len, self.pay_off))
-            + sum(len(spot) for spots in self.spots for spot in spots)
-            + sum(map(len, self.piles))
+            len(self._stock)
+            + len(self._cleared)
+            + sum(map(len, self._hands))
+            + sum(map(len, self._pay))
+            + sum(map(len, self._spots))
+            + sum(map(len, self._piles))
         )
 
     def all_cards(self) -> list[Card]:
         """Every card in every zone (for the check that all 108 are distinct)."""
-        cards = [*self.stock, *self.cleared]
+        numbers = [*self._stock, *self._cleared]
         for seat in range(self.players):
-            cards.extend(self.hands[seat])
-            cards.extend(self.pay_off[seat])
-            for spot in self.spots[seat]:
-                cards.extend(spot)
-        for pile in self.piles:
-            cards.extend(pile)
-        return cards
+            numbers.extend(self._hands[seat])
+            numbers.extend(self._pay[seat])
+            for spot in self._spots[seat * SPOTS : (seat + 1) * SPOTS]:
+                numbers.extend(spot)
+        for pile in self._piles:
+            numbers.extend(pile)
+        return _cards_of(numbers)
 
     def turn(self, seat: int) -> Turn:
         """The situation of ``seat`` as the rules judge it (see :func:`moves.refusal`)."""
-        pay_off = self.pay_off[seat]
+        pay_off = self._pay[seat]
         return Turn(
-            self.hands[seat],
-            pay_off[-1] if pay_off else None,
-            self.spots[seat],
-            self.piles,
-            bool(self.stock or self.cleared),
+            _cards_of(self._hands[seat]),
+            _CARDS[pay_off[-1]] if pay_off else None,
+            [_cards_of(spot) for spot in self._spots[seat * SPOTS : (seat + 1) * SPOTS]],
+            [_cards_of(pile) for pile in self._piles],
+            bool(self._stock or self._cleared),
         )
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -322,77 +488,69 @@ class SpiteMaliceState:
         be drawn.
         """
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
-
-    def _compute_legal(self) -> tuple[Action, ...]:
+        if legal is not None:
+            return legal
         seat = self.current_player
         if seat is None:
+            self._legal = ()
             return ()
         seen = self._seen[seat]
         if seen is not None and seen[0] == self._version:
-            return seen[1]
-        legal = self._list_legal(seat)
-        self._seen[seat] = (self._version, legal)
-        return legal
-
-    def _list_legal(self, seat: int) -> tuple[Action, ...]:
-        moves = _MOVES
+            legal = self._legal = seen[1]
+            return legal
         targets = self._layout
         if targets is None:
-            targets = self._layout = _layout(self.piles)
+            targets = self._layout = _layout(self._piles)
+        worths = _WORTH
+        rows = _ROWS
         actions: list[Action] = []
         extend = actions.extend
-        pay_off = self.pay_off[seat]
+        pay_off = self._pay[seat]
         if pay_off:
-            entry = moves[pay_off[-1]]
-            mask = targets[entry.worth]
+            card = pay_off[-1]
+            mask = targets[worths[card]]
             if mask:
-                extend(entry.rows[_PAY_I][mask] or entry.row(_PAY_I, mask))
-        spots = self.spots[seat]
-        spot_ranks = [0, 0, 0, 0]
-        empty = 0
-        for index in range(SPOTS):
-            spot = spots[index]
-            if spot:
-                entry = moves[spot[-1]]
-                spot_ranks[index] = entry.rank
-                mask = targets[entry.worth]
-                if mask:
-                    source = _SPOT_I[index]
-                    extend(entry.rows[source][mask] or entry.row(source, mask))
-            else:
-                empty |= 1 << index
-        distinct: list[_CardMoves] = []
+                extend(rows[card * _STRIDE + _PAY_I * _MASKS + mask] or _row(card, _PAY_I, mask))
+        spot_info = self._spot_info[seat]
+        if spot_info is None:
+            spot_info = self._spot_info[seat] = _spot_info(self._spots, seat)
+        tops, where = spot_info
+        for card, source in tops:
+            mask = targets[worths[card]]
+            if mask:
+                extend(rows[card * _STRIDE + source * _MASKS + mask] or _row(card, source, mask))
+        hand = self._hands[seat]
+        if not hand:
+            if not (self._stock or self._cleared):
+                actions.append(_END)
+            legal = self._legal = tuple(actions)
+            self._seen[seat] = (self._version, legal)
+            return legal
+        info = _HAND_INFO
+        ends: list[Action] = []
+        add_ends = ends.extend
+        buses: list[Bus] = []
+        add_bus = buses.append
         last = -1
         ace = False
-        hand = self.hands[seat]
-        for card in sorted(hand) if len(hand) > 1 else hand:
-            entry = moves[card]
-            if entry.face == last:
+        for card in sorted(hand):
+            face, worth, rank, card_ends, bus = info[card]
+            if face == last:
                 continue
-            last = entry.face
-            distinct.append(entry)
-            mask = targets[entry.worth]
+            last = face
+            add_bus(bus)
+            add_ends(card_ends[where[rank]])
+            mask = targets[worth]
             if mask:
-                extend(entry.rows[_HAND_I][mask] or entry.row(_HAND_I, mask))
-                if entry.worth == 1:
+                extend(rows[card * _STRIDE + mask] or _row(card, _HAND_I, mask))
+                if worth == 1:
                     ace = True
-        if not distinct:
-            if not (self.stock or self.cleared):
-                actions.append(_END)
-            return tuple(actions)
-        if ace:
-            return tuple(actions)
-        for entry in distinct:
-            rank = entry.rank
-            if rank in spot_ranks:
-                actions.append(entry.discards[spot_ranks.index(rank)])
-            else:
-                extend(entry.by_empty[empty])
-        extend([entry.bus for entry in distinct])
-        return tuple(actions)
+        if not ace:
+            extend(ends)
+            extend(buses)
+        legal = self._legal = tuple(actions)
+        self._seen[seat] = (self._version, legal)
+        return legal
 
     # ----- moves ---------------------------------------------------------------------------
 
@@ -413,61 +571,92 @@ class SpiteMaliceState:
             raise IllegalMove("The game is over")
         legal = self._legal
         # An action listed as legal needs no second check (the listed ones are shared objects).
-        if legal is None or not any(map(is_, legal, repeat(action))):
+        if legal is not None and any(map(is_, legal, repeat(action))):
+            kind, card, place = _MOVE_OF[id(action)]
+        else:
             problem = refusal(action, self.turn(seat))
             if problem is not None:
                 raise IllegalMove(problem)
+            kind, card, place = _move_of(action)
         self._legal = None
         if self._views:
             self._views = {}
-        events: list[Event] = []
-        if isinstance(action, Play):
+        if kind == _PLAY:
             self._version += 1
-            self._build(seat, action, events)
-        elif isinstance(action, Discard):
-            self._version += 1
-            card = action.card
-            self.hands[seat].remove(card)
-            self.spots[seat][action.spot - 1].append(card)
-            known = _MOVES[card].events
-            key: tuple[int, ...] = (_DISCARD, seat, action.spot)
-            event = known.get(key)
-            if event is None:
-                event = known[key] = Event("discard", seat, (card,), action.spot)
-            events.append(event)
-            self._end_turn(seat, events)
-        elif isinstance(action, Bus):
-            self._version += 1
-            card = action.card
-            self.hands[seat].remove(card)
-            self.pay_off[seat].insert(0, card)
-            self.bused[seat] += 1
-            known = _MOVES[card].events
-            key = (_BUS, seat)
-            event = known.get(key)
-            if event is None:
-                event = known[key] = Event("bus", seat, (card,), 1, True)
-            events.append(event)
-            self._end_turn(seat, events)
+            return self._build(seat, card, place >> 4, place & 15)
+        if kind == _END_TURN:
+            event = _END_EVENTS[seat]
         else:
-            events.append(_END_EVENTS[seat])
-            self._end_turn(seat, events)
-        return tuple(events)
+            self._version += 1
+            hand = self._hands[seat]
+            at = hand.index(card)
+            self._hands[seat] = hand[:at] + hand[at + 1 :]
+            if kind == _DISCARD:
+                self._spots[seat * SPOTS + place - 1] += (card,)
+                self._spot_info[seat] = None
+                key = ((card * 4 + seat) * 8 + place) * 4 + _DISCARD
+                found = _EVENTS.get(key)
+                if found is None:
+                    found = _EVENTS[key] = Event("discard", seat, (_CARDS[card],), place)
+                event = found
+            else:
+                self._pay[seat] = (card, *self._pay[seat])
+                bused = self.bused.copy()
+                bused[seat] += 1
+                self.bused = bused
+                key = (card * 4 + seat) * 4 + _BUS
+                found = _EVENTS.get(key)
+                if found is None:
+                    found = _EVENTS[key] = Event("bus", seat, (_CARDS[card],), 1, True)
+                event = found
+        # SM-15 then SM-8: count a turn without building, end a stalled game, or pass on.
+        if self.built:
+            self.built = False
+        else:
+            self.stall += 1
+            if self.stall >= STALL_TURNS:
+                return self._stalled(event)
+        following = seat + 1
+        if following == self.players:
+            following = 0
+        self.current_player = following
+        hand = self._hands[following]
+        if len(hand) < HAND_SIZE:
+            stock = self._stock
+            if len(hand) == HAND_SIZE - 1 and stock:
+                # The usual draw, one card: the events of ``_fill`` without its call.
+                self._version += 1
+                drawn = stock[-1]
+                self._stock = stock[:-1]
+                self._hands[following] = (*hand, drawn)
+                draw = _DRAWS.get(drawn * 4 + following)
+                if draw is None:
+                    draw = _DRAWS[drawn * 4 + following] = Event(
+                        "draw", following, (_CARDS[drawn],), 1, True
+                    )
+                return (event, draw)
+            if stock or self._cleared:
+                return (event, *self._fill(following))
+        return (event,)
 
-    def _build(self, seat: int, action: Play, events: list[Event]) -> None:
+    def _build(self, seat: int, card: int, source: int, number: int) -> tuple[Event, ...]:
         """SM-5 … SM-10, SM-14: move the card onto its pile and deal with what follows."""
-        card, source, number = action.card, action.source, action.pile
-        if source == HAND:
-            self.hands[seat].remove(card)
-        elif source == PAY_OFF:
-            pay_off = self.pay_off[seat]
-            pay_off.pop()
+        pay_off = self._pay[seat]
+        if source == _HAND_I:
+            hand = self._hands[seat]
+            at = hand.index(card)
+            self._hands[seat] = hand[:at] + hand[at + 1 :]
+        elif source == _PAY_I:
+            pay_off = self._pay[seat] = pay_off[:-1]
             if self.bused[seat] > len(pay_off):
-                self.bused[seat] = len(pay_off)
+                bused = self.bused.copy()
+                bused[seat] = len(pay_off)
+                self.bused = bused
         else:
-            self.spots[seat][SPOT_SOURCES.index(source)].pop()
-        pile = self.piles[number - 1]
-        pile.append(card)
+            at = seat * SPOTS + source - _SPOT_0
+            self._spots[at] = self._spots[at][:-1]
+            self._spot_info[seat] = None
+        pile = self._piles[number - 1] + (card,)
         length = len(pile)
         layout = self._layout
         if layout is not None and 1 < length < KING:
@@ -480,77 +669,93 @@ class SpiteMaliceState:
             self._layout = None
         self.built = True
         self.stall = 0
-        known = _MOVES[card].events
-        key: tuple[int, ...] = (_PLAY, seat, _SOURCE_INDEX[source], number, length)
-        event = known.get(key)
+        key = ((((card * 4 + seat) * 8 + source) * 16 + number) * 16 + length) * 4 + _PLAY
+        event = _EVENTS.get(key)
         if event is None:
-            event = known[key] = Event("play", seat, (card,), number, detail=f"{source} {length}")
-        events.append(event)
+            event = _EVENTS[key] = Event(
+                "play", seat, (_CARDS[card],), number, detail=f"{SOURCES[source]} {length}"
+            )
+        events = [event]
         if length == KING:
-            events.append(Event("complete", seat, tuple(pile), number))
-            self.cleared.extend(pile)
-            pile.clear()
-        if source == PAY_OFF:
-            pay_off = self.pay_off[seat]
-            if not pay_off:
-                events.append(Event("win", seat))
-                self._finish([seat])
-                return
-            top = pay_off[-1]
-            known = _MOVES[top].events
-            key = (_TURN, seat, len(pay_off))
-            event = known.get(key)
-            if event is None:
-                event = known[key] = Event("turn", seat, (top,), len(pay_off))
-            events.append(event)
-        if not self.hands[seat]:
-            self._fill(seat, events)
-
-    def _fill(self, seat: int, events: list[Event]) -> None:
-        """SM-8, SM-10, SM-11: draw up to five, turning the cleared heap into a new stock."""
-        hand = self.hands[seat]
-        need = HAND_SIZE - len(hand)
-        stock = self.stock
-        if need <= 0 or not (stock or self.cleared):
-            return
-        drawn: list[Card] = []
-        while need > 0:
-            if not stock:
-                if not self.cleared:
-                    break
-                stock.extend(self.cleared)
-                self.cleared.clear()
-                self.restocked = tuple(sorted(stock))
-                self.rng.shuffle(stock)
-                if drawn:
-                    events.append(Event("draw", seat, tuple(drawn), len(drawn), True))
-                    drawn = []
-                events.append(Event("reshuffle", None, count=len(stock)))
-            card = stock.pop()
-            hand.append(card)
-            drawn.append(card)
-            need -= 1
-        if drawn:
-            self._version += 1
-            events.append(Event("draw", seat, tuple(drawn), len(drawn), True))
-
-    def _end_turn(self, seat: int, events: list[Event]) -> None:
-        """SM-15 then SM-8: count a turn without building, end a stalled game, or pass on."""
-        if self.built:
-            self.built = False
+            events.append(Event("complete", seat, tuple(map(_card_at, pile)), number))
+            self._cleared += pile
+            self._piles[number - 1] = ()
         else:
-            self.stall += 1
-            if self.stall >= STALL_TURNS:
-                sizes = [len(pile) for pile in self.pay_off]
-                fewest = min(sizes)
-                winners = [p for p in range(self.players) if sizes[p] == fewest]
-                events.append(Event("stall", None, count=self.stall))
-                events.extend(Event("win", p) for p in winners)
-                self._finish(winners)
-                return
-        following = (seat + 1) % self.players
-        self.current_player = following
-        self._fill(following, events)
+            self._piles[number - 1] = pile
+        if source == _PAY_I:
+            if not pay_off:
+                events.append(_WIN_EVENTS[seat])
+                self._finish([seat])
+                return tuple(events)
+            top = pay_off[-1]
+            size = len(pay_off)
+            key = ((size * 108 + top) * 4 + seat) * 4 + _TURN
+            event = _EVENTS.get(key)
+            if event is None:
+                event = _EVENTS[key] = Event("turn", seat, (_CARDS[top],), size)
+            events.append(event)
+        if not self._hands[seat] and (self._stock or self._cleared):
+            events.extend(self._fill(seat))
+        return tuple(events)
+
+    def _fill(self, seat: int) -> tuple[Event, ...]:
+        """SM-8, SM-10, SM-11: draw up to five, turning the cleared heap into a new stock.
+
+        Called only when the hand holds fewer than five and the stock or the cleared heap holds
+        a card; returns the draw (and reshuffle) events.
+        """
+        hand = self._hands[seat]
+        need = HAND_SIZE - len(hand)
+        stock = self._stock
+        size = len(stock)
+        self._version += 1
+        if need == 1 and size:
+            card = stock[-1]
+            self._stock = stock[:-1]
+            self._hands[seat] = (*hand, card)
+            key = card * 4 + seat
+            event = _DRAWS.get(key)
+            if event is None:
+                event = _DRAWS[key] = Event("draw", seat, (_CARDS[card],), 1, True)
+            return (event,)
+        if need <= size:
+            drawn = stock[: size - need - 1 : -1] if size > need else stock[::-1]
+            self._stock = stock[: size - need]
+            self._hands[seat] = hand + drawn
+            return (Event("draw", seat, tuple(map(_card_at, drawn)), need, True),)
+        events: list[Event] = []
+        drawn = stock[::-1]
+        need -= size
+        if drawn:
+            events.append(Event("draw", seat, tuple(map(_card_at, drawn)), size, True))
+        hand += drawn
+        if self._cleared:
+            heap = list(self._cleared)
+            self._cleared = ()
+            self.restocked = tuple(map(_card_at, sorted(heap)))
+            self.rng.shuffle(heap)
+            events.append(Event("reshuffle", None, count=len(heap)))
+            take = heap[: -need - 1 : -1] if len(heap) > need else heap[::-1]
+            del heap[-need:]
+            self._stock = tuple(heap)
+            hand += tuple(take)
+            events.append(Event("draw", seat, tuple(map(_card_at, take)), len(take), True))
+        else:
+            self._stock = ()
+        self._hands[seat] = hand
+        return tuple(events)
+
+    def _stalled(self, event: Event) -> tuple[Event, ...]:
+        """SM-15: the turn that ended with ``event`` was the last of a stall; the game ends."""
+        sizes = [len(pile) for pile in self._pay]
+        fewest = min(sizes)
+        winners = [p for p in range(self.players) if sizes[p] == fewest]
+        self._finish(winners)
+        return (
+            event,
+            Event("stall", None, count=self.stall),
+            *(_WIN_EVENTS[p] for p in winners),
+        )
 
     def _finish(self, winners: list[int]) -> None:
         self.winners = winners
@@ -558,6 +763,10 @@ class SpiteMaliceState:
         self._legal = ()
 
     # ----- results and views ---------------------------------------------------------------
+
+    def pay_off_sizes(self) -> tuple[int, ...]:
+        """Cards in each seat's pay-off pile."""
+        return tuple(map(len, self._pay))
 
     def outcome(self) -> Outcome | None:
         """The result once over, else None.
@@ -571,7 +780,7 @@ class SpiteMaliceState:
         winners = tuple(self.winners)
         rest = sorted(
             (p for p in range(self.players) if p not in winners),
-            key=lambda p: (len(self.pay_off[p]), p),
+            key=lambda p: (len(self._pay[p]), p),
         )
         return Outcome(ranking=(*winners, *rest), winners=winners)
 
@@ -585,10 +794,10 @@ class SpiteMaliceState:
         """
         if viewer is None or viewer != owner:
             raise IllegalMove("Only its owner may look at the bottom of a pay-off pile")
-        pile = self.pay_off[owner]
+        pile = self._pay[owner]
         if not pile:
             raise IllegalMove("Your pay-off pile is empty")
-        return pile[0]
+        return _CARDS[pile[0]]
 
     def peek(self, viewer: int) -> SpiteMaliceView:
         """The view of ``viewer`` with the bottom card of his own pay-off pile (SM-4).
@@ -611,77 +820,93 @@ class SpiteMaliceState:
                 seen = self._views[viewer] = self._view(viewer, None)
             return seen
         shown_bottom = None
-        if viewer is not None and self.pay_off[viewer]:
-            shown_bottom = self.pay_off[viewer][0]
+        if viewer is not None and self._pay[viewer]:
+            shown_bottom = _CARDS[self._pay[viewer][0]]
         return self._view(viewer, shown_bottom)
 
     def _view(self, viewer: int | None, shown_bottom: Card | None) -> SpiteMaliceView:
         seat = self.current_player
         legal = self.legal_actions() if viewer is not None and viewer == seat else ()
+        cards = _CARDS
+        spots = self._spots
         return SpiteMaliceView(
             viewer=viewer,
             players=self.players,
             current_player=seat,
-            hand=tuple(sorted(self.hands[viewer])) if viewer is not None else (),
-            hand_sizes=tuple(len(hand) for hand in self.hands),
-            pay_off_tops=tuple(pile[-1] if pile else None for pile in self.pay_off),
-            pay_off_sizes=tuple(len(pile) for pile in self.pay_off),
-            spots=tuple(tuple(tuple(spot) for spot in spots) for spots in self.spots),
-            piles=tuple(tuple(pile) for pile in self.piles),
-            stock_size=len(self.stock),
-            cleared_size=len(self.cleared),
+            hand=tuple(_cards_of(sorted(self._hands[viewer]))) if viewer is not None else (),
+            hand_sizes=tuple(map(len, self._hands)),
+            pay_off_tops=tuple(cards[pile[-1]] if pile else None for pile in self._pay),
+            pay_off_sizes=tuple(map(len, self._pay)),
+            spots=tuple(
+                tuple(tuple(_cards_of(spots[first + i])) for i in range(SPOTS))
+                for first in range(0, len(spots), SPOTS)
+            ),
+            piles=tuple(tuple(_cards_of(pile)) for pile in self._piles),
+            stock_size=len(self._stock),
+            cleared_size=len(self._cleared),
             stall=self.stall,
             built=self.built,
             winners=tuple(self.winners),
             legal=legal,
             bottom=shown_bottom,
-            cleared=tuple(self.cleared),
+            cleared=tuple(_cards_of(self._cleared)),
             restocked=self.restocked,
-            bused=() if viewer is None else tuple(self.pay_off[viewer][: self.bused[viewer]]),
+            bused=()
+            if viewer is None
+            else tuple(_cards_of(self._pay[viewer][: self.bused[viewer]])),
         )
 
     # ----- copies and JSON -----------------------------------------------------------------
 
     def clone(self) -> SpiteMaliceState:
-        """A deep, independent copy, RNG included (shared until either side draws from it)."""
+        """A deep, independent copy, RNG included (shared until either side draws from it).
+
+        The zones are tuples and the other fields are replaced rather than changed, so the copy
+        shares them and copies only the four lists that hold the zones.
+        """
         copy = SpiteMaliceState.__new__(SpiteMaliceState)
         copy.rng = self.rng.clone()
         copy.players = self.players
-        copy.stock = self.stock.copy()
-        copy.cleared = self.cleared.copy()
-        copy.hands = [hand.copy() for hand in self.hands]
-        copy.pay_off = [pile.copy() for pile in self.pay_off]
-        copy.spots = [[spot.copy() for spot in spots] for spots in self.spots]
-        copy.piles = [pile.copy() for pile in self.piles]
+        copy._stock = self._stock
+        copy._cleared = self._cleared
+        copy._hands = self._hands.copy()
+        copy._pay = self._pay.copy()
+        copy._spots = self._spots.copy()
+        copy._piles = self._piles.copy()
         copy.current_player = self.current_player
         copy.built = self.built
         copy.stall = self.stall
-        copy.winners = self.winners.copy()
+        copy.winners = self.winners
         copy.restocked = self.restocked
-        copy.bused = self.bused.copy()
+        copy.bused = self.bused
         copy._legal = self._legal
         copy._layout = self._layout
         copy._version = self._version
         copy._seen = self._seen.copy()
+        copy._spot_info = self._spot_info.copy()
         copy._views = {}
         return copy
 
     def to_json(self) -> dict[str, Any]:
         """The full position as JSON data; cards are codes, ``#1`` marks the second deck."""
+        spots = self._spots
         return {
             "players": self.players,
             "rng": self.rng.to_json(),
-            "stock": _codes(self.stock),
-            "cleared": _codes(self.cleared),
-            "hands": [_codes(hand) for hand in self.hands],
-            "pay_off": [_codes(pile) for pile in self.pay_off],
-            "spots": [[_codes(spot) for spot in spots] for spots in self.spots],
-            "piles": [_codes(pile) for pile in self.piles],
+            "stock": _codes(self._stock),
+            "cleared": _codes(self._cleared),
+            "hands": [_codes(hand) for hand in self._hands],
+            "pay_off": [_codes(pile) for pile in self._pay],
+            "spots": [
+                [_codes(spots[first + i]) for i in range(SPOTS)]
+                for first in range(0, len(spots), SPOTS)
+            ],
+            "piles": [_codes(pile) for pile in self._piles],
             "current": self.current_player,
             "built": self.built,
             "stall": self.stall,
             "winners": list(self.winners),
-            "restocked": _codes(self.restocked),
+            "restocked": [card_to_json(card) for card in self.restocked],
             "bused": list(self.bused),
         }
 
@@ -699,21 +924,32 @@ class SpiteMaliceState:
         """
         players = int(data["players"])
         state = cls(players, Rng.from_json(data["rng"]) if "rng" in data else Rng(0))
-        state.stock = _cards(data["stock"])
-        state.cleared = _cards(data.get("cleared", []))
-        state.hands = [_cards(hand) for hand in data["hands"]]
-        state.pay_off = [_cards(pile) for pile in data["pay_off"]]
+        state._stock = _numbers(data["stock"])
+        state._cleared = _numbers(data.get("cleared", []))
+        state._hands = [_numbers(hand) for hand in data["hands"]]
+        state._pay = [_numbers(pile) for pile in data["pay_off"]]
         if "spots" in data:
-            state.spots = [[_cards(spot) for spot in spots] for spots in data["spots"]]
+            state._spots = [_numbers(spot) for spots in data["spots"] for spot in spots]
         if "piles" in data:
-            state.piles = [_cards(pile) for pile in data["piles"]]
+            state._piles = [_numbers(pile) for pile in data["piles"]]
         state.current_player = data["current"]
         state.built = bool(data.get("built", False))
         state.stall = int(data.get("stall", 0))
         state.winners = [int(seat) for seat in data.get("winners", [])]
-        state.restocked = tuple(sorted(_cards(data.get("restocked", []))))
+        state.restocked = tuple(sorted(card_from_json(code) for code in data.get("restocked", [])))
         state.bused = [int(count) for count in data.get("bused", [0] * players)]
         return state
+
+
+def _move_of(action: Action) -> tuple[int, int, int]:
+    """An action that is legal now as :data:`_MOVE_OF` gives it, from its values."""
+    if isinstance(action, Play):
+        return _PLAY, _NUMBER[action.card], _SOURCE_INDEX[action.source] * 16 + action.pile
+    if isinstance(action, Discard):
+        return _DISCARD, _NUMBER[action.card], action.spot
+    if isinstance(action, Bus):
+        return _BUS, _NUMBER[action.card], 0
+    return _END_TURN, -1, 0
 
 
 def starter(pay_off: Sequence[Sequence[Card]]) -> int:
@@ -757,13 +993,18 @@ _JSON_CODES: dict[Card, str] = {
 _JSON_CARDS: dict[str, Card] = {text: card for card, text in _JSON_CODES.items()}
 
 
-def _codes(cards: Iterable[Card]) -> list[str]:
-    table = _JSON_CODES
-    return [table[card] for card in cards]
+_CODE_OF = tuple(card_to_json(card) for card in _CARDS)
+"""Each card number's JSON code."""
 
 
-def _cards(codes: Iterable[str]) -> list[Card]:
-    return [card_from_json(code) for code in codes]
+def _codes(numbers: Iterable[int]) -> list[str]:
+    codes = _CODE_OF
+    return [codes[number] for number in numbers]
+
+
+def _numbers(codes: Iterable[str]) -> tuple[int, ...]:
+    number = _NUMBER
+    return tuple(number[card_from_json(code)] for code in codes)
 
 
 def new_state(players: int, seed: int) -> SpiteMaliceState:

@@ -52,19 +52,23 @@ def sample_state(view: SpiteMaliceView, rng: Rng) -> SpiteMaliceState:
     rest = [card for card in unseen if card not in chosen]
     rng.shuffle(rest)
     state = SpiteMaliceState(players, rng.derive(players))
+    hands: list[list[Card]] = []
+    pay_off: list[list[Card]] = []
     for seat in range(players):
         if seat == viewer:
-            state.hands[seat] = list(view.hand)
+            hands.append(list(view.hand))
         else:
-            state.hands[seat] = [rest.pop() for _ in range(view.hand_sizes[seat])]
+            hands.append([rest.pop() for _ in range(view.hand_sizes[seat])])
         size, top = view.pay_off_sizes[seat], view.pay_off_tops[seat]
         bottom = own_bottom[:size] if seat == viewer else []
         if top is None or len(bottom) == size:
-            state.pay_off[seat] = bottom
+            pay_off.append(bottom)
             continue
         middle = [rest.pop() for _ in range(size - len(bottom) - 1)]
-        state.pay_off[seat] = [*bottom, *middle, top]
+        pay_off.append([*bottom, *middle, top])
     assert not rest, "the view's counts do not add up"
+    state.hands = hands
+    state.pay_off = pay_off
     state.stock = stock
     state.cleared = list(view.cleared)
     state.spots = [[list(spot) for spot in spots] for spots in view.spots]
@@ -75,5 +79,7 @@ def sample_state(view: SpiteMaliceView, rng: Rng) -> SpiteMaliceState:
     state.winners = list(view.winners)
     state.restocked = view.restocked
     if viewer is not None:
-        state.bused[viewer] = len(view.bused)
+        bused = [0] * players
+        bused[viewer] = len(view.bused)
+        state.bused = bused
     return state

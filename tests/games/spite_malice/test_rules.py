@@ -7,6 +7,7 @@ import json
 import pytest
 
 from cardgames.core.errors import IllegalMove
+from cardgames.core.rng import Rng
 from cardgames.games.spite_malice import GAME
 from cardgames.games.spite_malice.actions import Bus, Discard, End, Play
 from cardgames.games.spite_malice.engine import SpiteMaliceState, starter
@@ -167,6 +168,35 @@ def test_json_round_trip_and_clone_are_exact_and_independent() -> None:
     copy.apply(action)
     rebuilt.apply(action)
     assert copy.to_json() == state.to_json() == rebuilt.to_json()
+
+
+def test_clones_share_nothing_either_side_changes() -> None:
+    """A clone shares the zones (tuples) and the fields that are replaced, never changed, so
+    play on either side leaves the other exactly as it was, through whole random games."""
+    chooser = Rng(5)
+    for players in (2, 4):
+        state = GAME.new_game(players, seed=players)
+        moves = 0
+        while state.legal_actions() and moves < 150:
+            copy = state.clone()
+            before = state.to_json(), state.legal_actions(), state.view(None)
+            for _ in range(3):
+                if not copy.legal_actions():
+                    break
+                copy.apply(chooser.choice(copy.legal_actions()))
+            assert (state.to_json(), state.legal_actions(), state.view(None)) == before
+            state.apply(chooser.choice(state.legal_actions()))
+            moves += 1
+
+
+def test_an_assigned_zone_is_seen_by_the_legal_actions() -> None:
+    state = position(hands=["9d", "2d"], pay_off=["Kc 7c", "6c"], spots=[["9c"]], stock="4h")
+    assert [str(a) for a in state.legal_actions()] == ["discard 9d 1", "bus 9d"]
+    state.spots = [[[], [card("9c")], [], []], [[], [], [], []]]
+    assert [str(a) for a in state.legal_actions()] == ["discard 9d 2", "bus 9d"]
+    state.stock = []
+    state.hands = [[], [card("2d")]]
+    assert [str(a) for a in state.legal_actions()] == ["end"]
 
 
 def test_legal_actions_are_listed_in_a_fixed_order() -> None:
