@@ -43,6 +43,7 @@ from cardgames.games.makao.moves import (
     is_start_action_card,
     mask_plays,
     plays_in_mask,
+    single,
     starting_mask,
 )
 
@@ -323,7 +324,12 @@ class MakaoState:
         mask = self.masks[current]
         drawn = self.drawn
         if drawn is None and not mask & JOKER_BITS:
-            plays = mask_plays(mask, mask & self._starting())
+            starting = None
+            if not (self.pending_draw or self.pending_skips or self.demand is not None):
+                starting = MATCHING[bool(options) and "queens" in options].get(self.top_as)
+            if starting is None:
+                starting = starting_mask(self.situation())
+            plays = mask_plays(mask, mask & starting)
         else:
             plays = plays_in_mask(self.hands[current], mask, self.situation(), drawn)
         actions = cast(list[Action], plays)
@@ -395,7 +401,9 @@ class MakaoState:
 
     def _pass(self, player: int, _: Pass) -> tuple[Event, ...]:
         """MK-5: keep the card just drawn."""
-        return self._end_turn(player, [Event("pass", player)])
+        events = [_event(Event, ("pass", player, (), 0, False, ""))]
+        self._close_turn(player, events)
+        return tuple(events)
 
     def _play(self, player: int, play: Play) -> tuple[Event, ...]:
         """MK-4, MK-7, MK-10, MK-11, MK-12, MK-15: move the cards and start their effects."""
@@ -461,6 +469,8 @@ class MakaoState:
         if card.rank is _JOKER or BIT[card] & self._starting():
             self.phase = "drawn"
             self.drawn = card
+            if not self.options:
+                self._legal = (single(card), _PASS)
             return tuple(events)
         self._close_turn(player, events)
         return tuple(events)
@@ -468,7 +478,7 @@ class MakaoState:
     def _take(self, player: int, _: Take) -> tuple[Event, ...]:
         """MK-8: take the whole pending draw; play goes on clockwise from this player (MK-9)."""
         taken, events = self._draw_cards(player, self.pending_draw)
-        events.append(Event("take", player, tuple(taken), len(taken), True))
+        events.append(_event(Event, ("take", player, tuple(taken), len(taken), True, "")))
         self.pending_draw = 0
         return self._end_turn(player, events)
 
@@ -477,7 +487,9 @@ class MakaoState:
         lost = self.pending_skips
         self.skip_turns[player] += lost - 1
         self.pending_skips = 0
-        return self._end_turn(player, [Event("wait", player, count=lost)])
+        events = [_event(Event, ("wait", player, (), lost, False, ""))]
+        self._close_turn(player, events)
+        return tuple(events)
 
     def _demand(self, player: int, demand: Demand) -> tuple[Event, ...]:
         """MK-11, MK-12: a new demand replaces any old one; "demand none" leaves none active."""
@@ -508,7 +520,9 @@ class MakaoState:
                 self.restocked = tuple(sorted(stock, key=BIT.__getitem__))
                 self.rng.shuffle(stock)
                 events.append(Event("reshuffle", None, count=len(stock)))
-            got.append(stock.pop())
+            take = min(count - len(got), len(stock))
+            got.extend(stock[-1 : -take - 1 : -1])
+            del stock[-take:]
         hand = self.hands[player]
         mask = self.masks[player]
         for card in got:
@@ -550,7 +564,11 @@ class MakaoState:
                 player, -1 if backward else 1, events, self._someone_plays(player)
             )
         else:
-            self.current = self._walk(player, 1, events, True)
+            seat = (player + 1) % self.players
+            if self.demand is None and not self.finished and not self.skip_turns[seat]:
+                self.current = seat
+            else:
+                self.current = self._walk(player, 1, events, True)
         self.phase = "play"
         self.drawn = None
         self.called = False
@@ -688,19 +706,19 @@ class MakaoState:
         copy = MakaoState.__new__(MakaoState)
         copy.players = self.players
         copy.options = self.options
-        copy.hands = [list(hand) for hand in self.hands]
-        copy.masks = list(self.masks)
-        copy.stock = list(self.stock)
-        copy.discard = list(self.discard)
+        copy.hands = [hand[:] for hand in self.hands]
+        copy.masks = self.masks[:]
+        copy.stock = self.stock[:]
+        copy.discard = self.discard[:]
         copy.top_as = self.top_as
         copy.current = self.current
         copy.phase = self.phase
         copy.pending_draw = self.pending_draw
         copy.pending_skips = self.pending_skips
         copy.demand = self.demand
-        copy.skip_turns = list(self.skip_turns)
+        copy.skip_turns = self.skip_turns[:]
         copy.drawn = self.drawn
-        copy.finished = list(self.finished)
+        copy.finished = self.finished[:]
         copy.starter = self.starter
         copy.called = self.called
         copy.played = self.played
