@@ -30,6 +30,8 @@ from cardgames.games.makao.actions import (
 from cardgames.games.makao.moves import (
     BIT,
     DEMAND_RANKS,
+    JOKER_BITS,
+    MATCHING,
     SUITS,
     ActiveDemand,
     Situation,
@@ -39,14 +41,17 @@ from cardgames.games.makao.moves import (
     effective_cards,
     hand_mask,
     is_start_action_card,
+    mask_plays,
     plays_in_mask,
-    starts,
+    single,
+    starting_mask,
 )
 
 # Enum members looked up once: a lookup on an enum class is slow in hot loops.
 _ACE = Rank.ACE
 _FOUR = Rank.FOUR
 _JACK = Rank.JACK
+_JOKER = Rank.JOKER
 _KING = Rank.KING
 _SPADES = Suit.SPADES
 _BATTLE_RANKS = frozenset({Rank.TWO, Rank.THREE, Rank.KING})
@@ -64,6 +69,12 @@ Phase = Literal["play", "drawn", "demand", "over"]
 _DRAW, _TAKE, _WAIT, _PASS, _CALL = Draw(), Take(), Wait(), Pass(), CallMakao()
 _situation = tuple.__new__
 """Builds a Situation from a tuple of its fields without the Python-level ``__new__``."""
+_event = tuple.__new__
+"""Builds an Event from a tuple of all its fields, the same way."""
+_NO_EVENT = Event("")
+"""The place of the "play" event in a turn's list until its words are known."""
+_DEMANDS: dict[tuple[object, object, int], tuple[ActiveDemand, str]] = {}
+"""Each demand in force by kind, value and seat, with its words (demands are immutable)."""
 _RANK_DEMANDS: tuple[Action, ...] = (*(Demand("rank", rank) for rank in DEMAND_RANKS), Demand())
 _SUIT_DEMANDS: tuple[Action, ...] = (*(Demand("suit", suit) for suit in SUITS), Demand())
 
@@ -299,20 +310,34 @@ class MakaoState:
         return self._legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
-        if self.current is None:
+        current = self.current
+        if current is None:
             return ()
-        hand = self.hands[self.current]
-        offer_makao = "makao-call" in self.options and not self.called
-        if self.phase == "demand":
+        phase = self.phase
+        options = self.options
+        offer_makao = bool(options) and "makao-call" in options and not self.called
+        if phase == "demand":
             demands = _RANK_DEMANDS if self.top_as.rank is _JACK else _SUIT_DEMANDS
-            if offer_makao and len(hand) == 1:
+            if offer_makao and len(self.hands[current]) == 1:
                 return (*demands, _CALL)
             return demands
-        plays = plays_in_mask(hand, self.masks[self.current], self.situation(), self.drawn)
+        mask = self.masks[current]
+        drawn = self.drawn
+        if drawn is None and not mask & JOKER_BITS:
+            starting = None
+            if not (self.pending_draw or self.pending_skips or self.demand is not None):
+                starting = MATCHING[bool(options) and "queens" in options].get(self.top_as)
+            if starting is None:
+                starting = starting_mask(self.situation())
+            plays = mask_plays(mask, mask & starting)
+        else:
+            plays = plays_in_mask(self.hands[current], mask, self.situation(), drawn)
         actions = cast(list[Action], plays)
-        if offer_makao and any(len(play.cards) == len(hand) - 1 for play in plays):
-            actions.append(_CALL)
-        if self.phase == "drawn":
+        if offer_makao:
+            rest = len(self.hands[current]) - 1
+            if any(len(play.cards) == rest for play in plays):
+                actions.append(_CALL)
+        if phase == "drawn":
             actions.append(_PASS)
         elif self.pending_draw:
             actions.append(_TAKE)
@@ -322,11 +347,21 @@ class MakaoState:
             actions.append(_DRAW)
         return tuple(actions)
 
+    def _starting(self) -> int:
+        """``moves.starting_mask`` of the position, with nothing pending read off one table."""
+        if self.pending_draw or self.pending_skips or self.demand is not None:
+            return starting_mask(self.situation())
+        options = self.options
+        mask = MATCHING[bool(options) and "queens" in options].get(self.top_as)
+        return starting_mask(self.situation()) if mask is None else mask
+
     def apply(self, action: Action) -> tuple[Event, ...]:
         """Play ``action`` for the player to move.
 
         A play is checked against the rules, so any valid order of its cards is accepted, not
-        only the orders ``legal_actions`` lists.
+        only the orders ``legal_actions`` lists. The action is looked up in the legal actions
+        of the position (computed once, kept until the position changes): by identity first,
+        then, for an action made anew, by equality or by the rules.
 
         Returns:
             What happened, in order (private draws carry their cards for the drawer only).
@@ -334,8 +369,11 @@ class MakaoState:
         Raises:
             IllegalMove: If the rules forbid the action now; the state is then unchanged.
         """
-        for legal in self.legal_actions():
-            if legal is action:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        for candidate in legal:
+            if candidate is action:
                 break
         else:
             self._refuse(action)
@@ -363,7 +401,9 @@ class MakaoState:
 
     def _pass(self, player: int, _: Pass) -> tuple[Event, ...]:
         """MK-5: keep the card just drawn."""
-        return self._end_turn(player, [Event("pass", player)])
+        events = [_event(Event, ("pass", player, (), 0, False, ""))]
+        self._close_turn(player, events)
+        return tuple(events)
 
     def _play(self, player: int, play: Play) -> tuple[Event, ...]:
         """MK-4, MK-7, MK-10, MK-11, MK-12, MK-15: move the cards and start their effects."""
@@ -375,7 +415,8 @@ class MakaoState:
             mask ^= BIT[card]
         self.masks[player] = mask
         self.discard.extend(cards)
-        counted = effective_cards(play) if play.named else cards
+        named = play.named
+        counted = effective_cards(play) if named else cards
         top = self.top_as = counted[-1]
         self.drawn = None
         self.played = True
@@ -387,39 +428,57 @@ class MakaoState:
         elif rank in _BATTLE_RANKS:
             battle = sum(map(battle_value, counted))
             self.pending_draw += battle
-        after: list[Event] = []
+        events = [_NO_EVENT]
         if not hand:
             self.finished.append(player)
-            after.append(Event("out", player, count=len(self.finished)))
+            events.append(Event("out", player, count=len(self.finished)))
             if self._game_over():
-                return (_play_event(player, play), *after, *self._finish())
+                events[0] = _play_event(player, play)
+                events.append(self._finish())
+                return tuple(events)
         if rank is _JACK or rank is _ACE:
             self.phase = "demand"
-            return (_play_event(player, play), *after)
-        rest = self._end_turn(player, after)
+            events[0] = _play_event(player, play)
+            return tuple(events)
+        self._close_turn(player, events)
         if battle or fours:
-            return (
-                _play_event(player, play, self.current, self.pending_draw, self.pending_skips),
-                *rest,
+            events[0] = _play_event(
+                player, play, self.current, self.pending_draw, self.pending_skips
             )
-        if play.named:
-            return (_play_event(player, play), *rest)
-        return (Event("play", player, cards), *rest)
+        elif named:
+            events[0] = _play_event(player, play)
+        else:
+            events[0] = _event(Event, ("play", player, cards, 0, False, ""))
+        return tuple(events)
 
     def _draw(self, player: int, _: Draw) -> tuple[Event, ...]:
         """MK-5: draw one card; keep the turn only if that card may be played now."""
-        drawn, events = self._draw_cards(player, 1)
-        events.append(Event("draw", player, tuple(drawn), len(drawn), True))
-        if drawn and (drawn[0].is_joker or starts(drawn[0], self.situation())):
+        stock = self.stock
+        if stock:
+            card = stock.pop()
+            insort(self.hands[player], card)
+            self.masks[player] |= BIT[card]
+            events = [_event(Event, ("draw", player, (card,), 1, True, ""))]
+        else:
+            drawn, events = self._draw_cards(player, 1)
+            events.append(Event("draw", player, tuple(drawn), len(drawn), True))
+            if not drawn:
+                self._close_turn(player, events)
+                return tuple(events)
+            card = drawn[0]
+        if card.rank is _JOKER or BIT[card] & self._starting():
             self.phase = "drawn"
-            self.drawn = drawn[0]
+            self.drawn = card
+            if not self.options:
+                self._legal = (single(card), _PASS)
             return tuple(events)
-        return self._end_turn(player, events)
+        self._close_turn(player, events)
+        return tuple(events)
 
     def _take(self, player: int, _: Take) -> tuple[Event, ...]:
         """MK-8: take the whole pending draw; play goes on clockwise from this player (MK-9)."""
         taken, events = self._draw_cards(player, self.pending_draw)
-        events.append(Event("take", player, tuple(taken), len(taken), True))
+        events.append(_event(Event, ("take", player, tuple(taken), len(taken), True, "")))
         self.pending_draw = 0
         return self._end_turn(player, events)
 
@@ -428,17 +487,24 @@ class MakaoState:
         lost = self.pending_skips
         self.skip_turns[player] += lost - 1
         self.pending_skips = 0
-        return self._end_turn(player, [Event("wait", player, count=lost)])
+        events = [_event(Event, ("wait", player, (), lost, False, ""))]
+        self._close_turn(player, events)
+        return tuple(events)
 
     def _demand(self, player: int, demand: Demand) -> tuple[Event, ...]:
         """MK-11, MK-12: a new demand replaces any old one; "demand none" leaves none active."""
-        if demand.kind is None or demand.value is None:
+        kind, value = demand.kind, demand.value
+        if kind is None or value is None:
             self.demand = None
-            event = Event("demand", player, detail="none")
+            words = "none"
         else:
-            self.demand = ActiveDemand(demand.kind, demand.value, player)
-            event = Event("demand", player, detail=self.demand.text)
-        return self._end_turn(player, [event])
+            key = (kind, value, player)
+            known = _DEMANDS.get(key)
+            if known is None:
+                made = ActiveDemand(kind, value, player)
+                known = _DEMANDS[key] = (made, made.text)
+            self.demand, words = known
+        return self._end_turn(player, [_event(Event, ("demand", player, (), 0, False, words))])
 
     def _draw_cards(self, player: int, count: int) -> tuple[list[Card], list[Event]]:
         """MK-6: draw up to ``count`` cards, turning the discard pile under its top when needed."""
@@ -454,7 +520,9 @@ class MakaoState:
                 self.restocked = tuple(sorted(stock, key=BIT.__getitem__))
                 self.rng.shuffle(stock)
                 events.append(Event("reshuffle", None, count=len(stock)))
-            got.append(stock.pop())
+            take = min(count - len(got), len(stock))
+            got.extend(stock[-1 : -take - 1 : -1])
+            del stock[-take:]
         hand = self.hands[player]
         mask = self.masks[player]
         for card in got:
@@ -464,7 +532,12 @@ class MakaoState:
         return got, events
 
     def _end_turn(self, player: int, events: list[Event]) -> tuple[Event, ...]:
-        """Close ``player``'s turn and find who moves next.
+        """Close ``player``'s turn (see :meth:`_close_turn`) and return ``events`` with it."""
+        self._close_turn(player, events)
+        return tuple(events)
+
+    def _close_turn(self, player: int, events: list[Event]) -> None:
+        """Close ``player``'s turn and find who moves next, adding to ``events``.
 
         The turn passes clockwise, or backwards for a pending draw with K♠ on top (MK-9). Seats
         that are out are passed over (MK-15); seats with lost turns are passed over too, each
@@ -473,11 +546,13 @@ class MakaoState:
         seat still in sits out, it goes to the nearest of them, who loses no turn for it (MK-10).
         A demand ends when the turn reaches or passes its maker (MK-13).
         """
+        options = self.options
         if (
-            self.played
+            options
+            and "makao-call" in options
+            and self.played
             and not self.called
             and len(self.hands[player]) == 1
-            and "makao-call" in self.options
         ):
             taken, drawn_events = self._draw_cards(player, MAKAO_PENALTY)
             events.extend(drawn_events)
@@ -486,15 +561,18 @@ class MakaoState:
             top = self.top_as
             backward = self.pending_draw and top.rank is _KING and top.suit is _SPADES
             self.current = self._walk(
-                player, -1 if backward else 1, events, lose_turns=self._someone_plays(player)
+                player, -1 if backward else 1, events, self._someone_plays(player)
             )
         else:
-            self.current = self._walk(player, 1, events, lose_turns=True)
+            seat = (player + 1) % self.players
+            if self.demand is None and not self.finished and not self.skip_turns[seat]:
+                self.current = seat
+            else:
+                self.current = self._walk(player, 1, events, True)
         self.phase = "play"
         self.drawn = None
         self.called = False
         self.played = False
-        return tuple(events)
 
     def _someone_plays(self, player: int) -> bool:
         """True if a seat still in other than ``player`` has no lost turns (MK-10, MK-15)."""
@@ -504,23 +582,25 @@ class MakaoState:
             for seat, lost in enumerate(self.skip_turns)
         )
 
-    def _walk(self, seat: int, step: int, events: list[Event], *, lose_turns: bool) -> int:
+    def _walk(self, seat: int, step: int, events: list[Event], lose_turns: bool) -> int:
         """The next seat from ``seat`` by ``step`` that is still in, ending a demand on the way.
 
         With ``lose_turns`` a seat with lost turns is passed over and loses one (MK-10, MK-13,
         MK-15).
         """
         finished = self.finished
+        players = self.players
+        skip_turns = self.skip_turns
         while True:
-            seat = (seat + step) % self.players
+            seat = (seat + step) % players
             demand = self.demand
             if demand is not None and seat == demand.by:
                 self.demand = None
                 events.append(Event("demand-end", seat, detail=demand.text))
-            if seat in finished:
+            if finished and seat in finished:
                 continue
-            if lose_turns and self.skip_turns[seat]:
-                self.skip_turns[seat] -= 1
+            if lose_turns and skip_turns[seat]:
+                skip_turns[seat] -= 1
                 events.append(Event("skip", seat))
                 continue
             return seat
@@ -531,7 +611,7 @@ class MakaoState:
             return self.players - len(self.finished) <= 1
         return len(self.finished) >= 3
 
-    def _finish(self) -> tuple[Event, ...]:
+    def _finish(self) -> Event:
         self.current = None
         self.phase = "over"
         self.pending_draw = 0
@@ -542,7 +622,7 @@ class MakaoState:
         self.played = False
         outcome = self.outcome()
         assert outcome is not None
-        return (Event("over", detail=" ".join(map(str, outcome.ranking))),)
+        return Event("over", detail=" ".join(map(str, outcome.ranking)))
 
     def outcome(self) -> Outcome | None:
         """The order of going out, then those still holding cards, fewest cards first (MK-16).
@@ -626,19 +706,19 @@ class MakaoState:
         copy = MakaoState.__new__(MakaoState)
         copy.players = self.players
         copy.options = self.options
-        copy.hands = [list(hand) for hand in self.hands]
-        copy.masks = list(self.masks)
-        copy.stock = list(self.stock)
-        copy.discard = list(self.discard)
+        copy.hands = [hand[:] for hand in self.hands]
+        copy.masks = self.masks[:]
+        copy.stock = self.stock[:]
+        copy.discard = self.discard[:]
         copy.top_as = self.top_as
         copy.current = self.current
         copy.phase = self.phase
         copy.pending_draw = self.pending_draw
         copy.pending_skips = self.pending_skips
         copy.demand = self.demand
-        copy.skip_turns = list(self.skip_turns)
+        copy.skip_turns = self.skip_turns[:]
         copy.drawn = self.drawn
-        copy.finished = list(self.finished)
+        copy.finished = self.finished[:]
         copy.starter = self.starter
         copy.called = self.called
         copy.played = self.played

@@ -12,7 +12,6 @@ and ``jokers`` house options.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import product
 from typing import Literal, NamedTuple
 
@@ -317,20 +316,35 @@ def plays_in_mask(
         if drawn.is_joker:
             return _joker_plays(drawn, situation)
         return [single(drawn)] if starts(drawn, situation) else []
+    plays = mask_plays(mask, mask & starting_mask(situation))
+    if mask & JOKER_BITS:
+        for joker in _first_copies([card for card in hand if card.rank is _JOKER]):
+            plays.extend(_joker_plays(joker, situation))
+    return plays
+
+
+def mask_plays(mask: int, starting: int) -> list[Play]:
+    """The plays without jokers of a hand ``mask`` whose cards in ``starting`` may start.
+
+    ``starting`` holds the hand's cards that :func:`starting_mask` allows; they start in
+    sorting order (lowest bit first), one copy of each face, and a card with others of its
+    rank in the hand starts every set of :func:`_sets_of`.
+    """
     plays: list[Play] = []
-    starting = mask & starting_mask(situation)
+    append = plays.append
     while starting:
         low = starting & -starting
         index = low.bit_length() - 1
         same = mask & _SAME_RANK[index]
         if same == low:
-            plays.append(_SINGLE_AT[index])
+            append(_SINGLE_AT[index])
         else:
-            plays.extend(_sets_of(ORDER[index], cards_in(same)))
-        starting &= ~_SAME_FACE[index]
-    if mask & _JOKERS:
-        for joker in _first_copies([card for card in hand if card.rank is _JOKER]):
-            plays.extend(_joker_plays(joker, situation))
+            key = same << _INDEX_BITS | index
+            sets = _SETS.get(key)
+            if sets is None:
+                sets = _SETS[key] = _sets_of(ORDER[index], cards_in(same))
+            plays.extend(sets)
+        starting &= _OTHER_FACES[index]
     return plays
 
 
@@ -339,14 +353,21 @@ ORDER: tuple[Card, ...] = tuple(sorted(build_deck(2, 2)))
 also kept as a mask with bit ``i`` set when it holds ``ORDER[i]``, so sets of cards are ints."""
 BIT: dict[Card, int] = {card: 1 << index for index, card in enumerate(ORDER)}
 """The mask bit of each card."""
-_JOKERS = sum(BIT[card] for card in ORDER if card.rank is _JOKER)
+JOKER_BITS = sum(BIT[card] for card in ORDER if card.rank is _JOKER)
+"""The mask of the jokers."""
 _NATURALS = sum(BIT[card] for card in ORDER if card.rank is not _JOKER)
 _SAME_RANK = [
     sum(BIT[other] for other in ORDER if other.rank is card.rank) & _NATURALS for card in ORDER
 ]
 _SAME_FACE = [sum(BIT[other] for other in ORDER if other.same_face(card)) for card in ORDER]
+_OTHER_FACES = [~mask for mask in _SAME_FACE]
 _SINGLE_AT = [single(card) for card in ORDER]
-_MATCHING: dict[tuple[Card, bool], int] = {}
+_INDEX_BITS = len(ORDER).bit_length()
+_SETS: dict[int, tuple[Play, ...]] = {}
+"""The sets of :func:`_sets_of` by ``same-rank mask << _INDEX_BITS | first card's index``."""
+MATCHING: tuple[dict[Card, int], dict[Card, int]] = ({}, {})
+"""The :func:`starting_mask` with nothing pending, by top card; the first table without the
+``queens`` option, the second with it (filled as tops are met)."""
 _STARTING: dict[tuple[object, ...], int] = {}
 
 
@@ -372,11 +393,14 @@ def starting_mask(situation: Situation) -> int:
     """
     top, pending_draw, pending_skips, demand, queens = situation
     if not (pending_draw or pending_skips or demand):
-        mask = _MATCHING.get((top, queens))
+        table = MATCHING[queens]
+        mask = table.get(top)
         if mask is None:
-            mask = _MATCHING[top, queens] = _mask_of_starters(situation)
+            mask = table[top] = _mask_of_starters(situation)
         return mask
-    key = (top, bool(pending_draw), bool(pending_skips), demand, queens)
+    key = (
+        top, bool(pending_draw), bool(pending_skips), demand and (demand.kind, demand.value), queens
+    )
     mask = _STARTING.get(key)
     if mask is None:
         mask = _STARTING[key] = _mask_of_starters(situation)
@@ -392,9 +416,8 @@ def _joker_plays(joker: Card, situation: Situation) -> list[Play]:
     return [Play((joker,), (face,)) for face in ALL_FACES if starts(face, situation)]
 
 
-@lru_cache(maxsize=8192)
 def _sets_of(first: Card, same_rank: tuple[Card, ...]) -> tuple[Play, ...]:
-    """Every play that starts with ``first`` and adds any of ``same_rank``; cached, being pure.
+    """Every play that starts with ``first`` and adds any of ``same_rank`` (kept in ``_SETS``).
 
     The cards after the first come in groups of identical faces; for each choice of how many of
     each group to add and which group gives the last card, the middle cards are taken in group
