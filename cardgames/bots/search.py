@@ -28,6 +28,14 @@ Sampler = Callable[[View, Rng], State]
 Evaluate = Callable[[State, PlayerId], float]
 """``evaluate(state, seat)``: the chance, from 0.0 to 1.0, that ``seat`` wins an unfinished game."""
 
+Candidates = Callable[[View, tuple[Action, ...], Action], tuple[Action, ...]]
+"""``candidates(view, legal, preferred)``: the actions worth searching, among them ``preferred``
+(the policy's own choice); one action means the policy's choice is played without a search."""
+
+Horizon = Callable[[State], object]
+"""``horizon(state)``: a key of the stretch of play a position is in (its round, say); a playout
+stops, before its ``depth`` is reached, as soon as the key differs from the one it started in."""
+
 _SEED_LIMIT = 2**62
 
 
@@ -70,14 +78,19 @@ def shedding_value(left: Sequence[int], seat: PlayerId, finished: Sequence[Playe
     return rival / (own + rival) if own + rival else 0.5
 
 
-def play_out(state: State, policy: Bot, rng: Rng, depth: int) -> None:
+def play_out(
+    state: State, policy: Bot, rng: Rng, depth: int, horizon: Horizon | None = None
+) -> None:
     """Play ``state`` on with ``policy`` for every seat, for at most ``depth`` actions.
 
-    A seat with one legal action plays it without asking the policy (no view is built).
+    A seat with one legal action plays it without asking the policy (no view is built). With
+    ``horizon``, the playout also stops as soon as ``horizon(state)`` differs from its value
+    for ``state`` as it was given.
     """
+    start = None if horizon is None else horizon(state)
     for _ in range(depth):
         seat = state.current_player
-        if seat is None:
+        if seat is None or (horizon is not None and horizon(state) != start):
             return
         legal = state.legal_actions()
         state.apply(legal[0] if len(legal) == 1 else policy.choose(state.view(seat), legal, rng))
@@ -96,6 +109,11 @@ class SearchBot:
         depth: The most actions a playout plays before it is scored by ``evaluate``.
         margin: How much better (in average result, 0.0 .. 1.0) than the policy's own choice
             another action must do on the same deals to be played instead.
+        candidates: Picks the actions to search among the legal ones (see
+            :data:`Candidates`); None searches them all.
+        horizon: Ends a playout before ``depth`` (see :data:`Horizon`); None plays ``depth``.
+        judge_finished: Score finished playouts with ``evaluate`` too, not by place (for a
+            game won on points, where by how much counts, not only who wins).
         name: The bot's name.
     """
 
@@ -111,6 +129,9 @@ class SearchBot:
         playouts: int = 60,
         depth: int = 16,
         margin: float = 0.02,
+        candidates: Candidates | None = None,
+        horizon: Horizon | None = None,
+        judge_finished: bool = False,
         name: str = "search",
     ) -> None:
         if playouts < 1 or depth < 0:
@@ -121,6 +142,9 @@ class SearchBot:
         self.playouts = playouts
         self.depth = depth
         self.margin = margin
+        self.candidates = candidates
+        self.horizon = horizon
+        self.judge_finished = judge_finished
         self.name = name
 
     def choose(self, view: View, legal: tuple[Action, ...], rng: Rng) -> Action:
@@ -136,12 +160,17 @@ class SearchBot:
         """
         if len(legal) == 1:
             return legal[0]
-        deals: list[tuple[State, int]] = []
-        totals = [0.0] * len(legal)
         # The policy's own choice stays in to the end, and another action is played only if it
         # does better on the same deals by more than ``margin``: a search that learns little
         # plays as the heuristic would rather than follow the noise.
-        preferred = legal.index(self.policy.choose(view, legal, rng))
+        choice = self.policy.choose(view, legal, rng)
+        if self.candidates is not None:
+            legal = self.candidates(view, legal, choice)
+            if len(legal) == 1:
+                return choice
+        deals: list[tuple[State, int]] = []
+        totals = [0.0] * len(legal)
+        preferred = legal.index(choice)
         challengers = [index for index in range(len(legal)) if index != preferred]
         rounds = max(1, math.ceil(math.log2(len(challengers))))
         played = 0
@@ -167,7 +196,9 @@ class SearchBot:
         seat = state.current_player
         assert seat is not None
         state.apply(action)
-        play_out(state, self.policy, Rng(seed), self.depth)
+        play_out(state, self.policy, Rng(seed), self.depth, self.horizon)
+        if self.evaluate is not None and self.judge_finished:
+            return self.evaluate(state, seat)
         outcome = state.outcome()
         if outcome is not None:
             return outcome_value(outcome, seat)

@@ -8,7 +8,7 @@ import pytest
 
 from cardgames.bots import RandomBot
 from cardgames.bots.levels import MistakeBot
-from cardgames.bots.search import SearchBot, outcome_value
+from cardgames.bots.search import SearchBot, outcome_value, play_out
 from cardgames.core.engine import Outcome
 from cardgames.core.rng import Rng
 from cardgames.session.session import Session
@@ -116,3 +116,36 @@ def test_easy_sometimes_leaves_its_policy() -> None:
     picks = [bot.choose(None, (Add(1), Add(2)), rng) for _ in range(200)]
     assert 20 <= picks.count(Add(2)) <= 80
     assert bot.choose(None, (Add(1),), rng) == Add(1)
+
+
+def test_a_single_candidate_is_the_policys_choice_without_sampling() -> None:
+    """``candidates`` narrows the search; when it leaves only the policy's choice, nothing is
+    sampled."""
+    def no_sampling(view: RaceView, rng: Rng) -> RaceState:
+        raise AssertionError("sampled although nothing was left to search")
+
+    def only_policy(view: RaceView, legal: tuple[Add, ...], preferred: Add) -> tuple[Add, ...]:
+        return (preferred,)
+
+    bot = SearchBot(no_sampling, RandomBot(), candidates=only_policy)
+    state = GAME.new_game(2, seed=1)
+    assert bot.choose(state.view(0), state.legal_actions(), Rng(1)) in state.legal_actions()
+
+
+def test_the_horizon_ends_a_playout_before_its_depth() -> None:
+    """A playout stops as soon as the horizon's key changes (here: the total reaching 4)."""
+    state = GAME.new_game(2, seed=1)
+    play_out(state, RandomBot(), Rng(3), 100, horizon=lambda race: race.total >= 4)
+    assert state.total in (4, 5) and state.outcome() is None
+    play_out(state, RandomBot(), Rng(3), 100)
+    assert state.outcome() is not None
+
+
+def test_judge_finished_scores_finished_playouts_with_evaluate() -> None:
+    """With ``judge_finished`` a won playout is worth what ``evaluate`` says, not 1.0."""
+    state = GAME.new_game(2, seed=1)
+    state.total = 8
+    bot = SearchBot(GAME.sample_state, RandomBot(), evaluate=lambda race, seat: 0.25,
+                    judge_finished=True)
+    assert bot._try(state, Add(2), 1) == 0.25
+    assert SearchBot(GAME.sample_state, RandomBot())._try(state, Add(2), 1) == 1.0

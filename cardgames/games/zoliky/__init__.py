@@ -29,12 +29,37 @@ def _deal(
     )
 
 
+HARD_PLAYOUTS = 32
+"""The ``hard`` level's playouts per searched decision."""
+
+HARD_DEPTH = 400
+"""The longest playout of the ``hard`` level, in actions: far more than a round lasts."""
+
+HARD_MARGIN = 0.04
+"""How much better than the heuristic's choice (in the ``evaluate`` scale) an action must do."""
+
+
 def _bots() -> dict[str, Callable[[], Bot]]:
-    """The bots for Žolíky by name; "zoliky" (the heuristic bot) is the default."""
+    """The bots for Žolíky by name; "zoliky" (the heuristic bot) is the default, and "hard"
+    replaces the generic search level with one tuned for Žolíky (see :func:`_hard`)."""
     from cardgames.bots import RandomBot
     from cardgames.games.zoliky.bots import ZolikyBot
 
-    return {ZolikyBot.name: ZolikyBot, RandomBot.name: RandomBot}
+    return {ZolikyBot.name: ZolikyBot, RandomBot.name: RandomBot, "hard": _hard}
+
+
+def _hard() -> Bot:
+    """The ``hard`` level: the search bot with the heuristic as playout policy, searching only
+    the discard and the take-or-draw choice (``bots.search_candidates``), each playout played
+    to the end of the round and scored on points (``bots.evaluate``)."""
+    from cardgames.bots.search import SearchBot
+    from cardgames.games.zoliky.bots import ZolikyBot, evaluate, round_number, search_candidates
+
+    return SearchBot(
+        sample_state, ZolikyBot(), evaluate=evaluate, playouts=HARD_PLAYOUTS, depth=HARD_DEPTH,
+        margin=HARD_MARGIN, candidates=search_candidates, horizon=round_number,
+        judge_finished=True, name="hard",
+    )
 
 
 def _evaluate(state: State, seat: PlayerId) -> float:
@@ -67,8 +92,6 @@ GAME = CardGame(
     notation=notation,
     bot_factories=_bots,
     evaluate=_evaluate,
-    search_playouts=24,
-    search_depth=10,
     sampler=sample_state,
 )
 """The Žolíky Game object."""

@@ -244,9 +244,13 @@ def _is_pure(meld: Meld) -> bool:
 def _discard(view: ZolikyView, legal: tuple[Action, ...]) -> Action:
     """The discard that costs least: a high card that fits nothing in the hand or on the table;
     never a joker while there is another choice."""
+    ranked = _ranked_discards(view, legal)
+    return ranked[0] if ranked else legal[-1]
+
+
+def _ranked_discards(view: ZolikyView, legal: tuple[Action, ...]) -> list[Discard]:
+    """The legal discards, the cheapest to give up first (see :func:`_discard`)."""
     discards = [action for action in legal if isinstance(action, Discard)]
-    if not discards:
-        return legal[-1]
     hand = view.hand
     table_faces: set[Card] = set()
     for meld in view.melds:
@@ -273,24 +277,79 @@ def _discard(view: ZolikyView, legal: tuple[Action, ...]) -> Action:
             keep += 3.0
         return keep * 10 - HAND_POINTS[card]
 
-    return min(discards, key=cost)
+    return sorted(discards, key=cost)
 
 
+SEARCH_DISCARDS = 4
+"""How many of the heuristic's cheapest discards (distinct faces, no joker) the search weighs."""
 
 EVALUATE_SCALE = 40.0
 """Penalty points (ZO-17) that turn an even match into about a 73% chance for the seat ahead."""
 
 
-def evaluate(state: State, seat: PlayerId) -> float:
-    """The search bot's guess (0.0 .. 1.0) that ``seat`` wins an unfinished match (ZO-17).
+def search_candidates(
+    view: ZolikyView, legal: tuple[Action, ...], preferred: Action
+) -> tuple[Action, ...]:
+    """The actions the search bot weighs against the heuristic's ``preferred`` one.
 
-    Each seat's penalty points so far plus what the cards in its hand would cost if the round
-    ended now; the seat's total against the lowest rival's, on a logistic curve.
+    Only two decisions are searched: which card to discard (ZO-7), among the heuristic's
+    :data:`SEARCH_DISCARDS` cheapest, one per face and never a joker; and whether to take the
+    discard pile's top card the heuristic would take (ZO-8) or draw from the stock instead.
+    Melds, lay-offs, take-backs and closing (ZO-10 … ZO-16) are left to the heuristic.
+
+    Args:
+        view: The searching seat's view.
+        legal: The legal actions.
+        preferred: The heuristic's choice, an element of ``legal``.
+
+    Returns:
+        ``preferred`` first, then the alternatives; ``(preferred,)`` if nothing is searched.
+    """
+    if isinstance(preferred, Take) and Draw() in legal:
+        return preferred, Draw()
+    if not isinstance(preferred, Discard):
+        return (preferred,)
+    chosen: list[Action] = [preferred]
+    faces = {FACE[preferred.card]}
+    for action in _ranked_discards(view, legal):
+        if len(chosen) >= SEARCH_DISCARDS:
+            break
+        if not IS_JOKER[action.card] and FACE[action.card] not in faces:
+            faces.add(FACE[action.card])
+            chosen.append(action)
+    return tuple(chosen)
+
+
+def round_number(state: State) -> object:
+    """The round a position is in (ZO-17): the search bot plays each playout to its end."""
+    assert isinstance(state, ZolikyState)
+    return state.round
+
+
+def hand_penalty(hand: Sequence[Card]) -> int:
+    """A guess at what ``hand`` will cost at the end of the round (ZO-2, ZO-17): the points of
+    its cards outside the best melds it holds (a joker outside them counts 50)."""
+    plan = _plan(_hand_melds(sorted(hand)), len(hand) + 1)
+    melded = {card for meld in plan for card in meld.cards}
+    return sum(HAND_POINTS[card] for card in hand if card not in melded)
+
+
+def evaluate(state: State, seat: PlayerId) -> float:
+    """The search bot's guess (0.0 .. 1.0) that ``seat`` wins the match (ZO-17).
+
+    Each seat's penalty points so far plus, in a round under way, what its hand would cost
+    (:func:`hand_penalty`; nothing for a hand just dealt, before anyone has played); the
+    seat's total against the lowest rival's, on a logistic curve: 0.5 when even, more for the
+    seat with fewer points.
+
+    Args:
+        state: A position, finished or not.
+        seat: The seat to score.
     """
     assert isinstance(state, ZolikyState)
-    totals = [
-        total + sum(HAND_POINTS[card] for card in hand)
-        for total, hand in zip(state.totals(), state.hands, strict=True)
-    ]
+    totals = list(state.totals())
+    if state.phase != "over" and (state.discard or state.turn_round > 1):
+        totals = [total + hand_penalty(hand) for total, hand in zip(totals, state.hands,
+                                                                    strict=True)]
     rival = min(total for other, total in enumerate(totals) if other != seat)
     return 1.0 / (1.0 + math.exp((totals[seat] - rival) / EVALUATE_SCALE))

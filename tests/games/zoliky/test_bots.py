@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardgames.bots import RandomBot
+from cardgames.bots.search import SearchBot
 from cardgames.core.rng import Rng
 from cardgames.games.zoliky import GAME
 from cardgames.games.zoliky.actions import Discard, Draw, Take
-from cardgames.games.zoliky.bots import ZolikyBot
+from cardgames.games.zoliky.bots import (
+    SEARCH_DISCARDS,
+    ZolikyBot,
+    evaluate,
+    hand_penalty,
+    round_number,
+    search_candidates,
+)
 from tests.games.zoliky.builders import cards, layoff, meld, position
 
 
@@ -67,3 +77,50 @@ def test_bot_takes_the_discard_only_when_it_can_use_it() -> None:
     view = state.view(0)
     assert bot.choose(view, view.legal, Rng(0)) == Draw()
     assert cards("Jc")[0] == state.discard[-1]
+
+
+def test_evaluate_favours_the_seat_whose_hand_costs_less() -> None:
+    """ZO-17: a hand of melds and low cards beats a hand of unmatched high cards; the two
+    seats' chances add up to one; a joker outside every meld (ZO-2: 50) is a burden."""
+    state = position([["Qh", "Kh", "Ah", "4c", "4d", "4s", "2c"], ["Kd", "Qs", "Jc", "9h", "8s"]])
+    assert evaluate(state, 0) > 0.75
+    assert evaluate(state, 0) + evaluate(state, 1) == pytest.approx(1.0)
+    assert hand_penalty(cards("Qh", "Kh", "Ah", "4c", "4d", "4s", "2c")) == 2
+    assert hand_penalty(cards("Xr", "2c", "9d")) > hand_penalty(cards("5c", "2c", "9d"))
+    assert hand_penalty(cards("Xr", "8d", "9d", "2c")) == 2, "the joker completes a run"
+
+
+def test_evaluate_weighs_the_points_of_finished_rounds() -> None:
+    """ZO-17: the seat behind on points is less likely to win the match; a hand just dealt
+    (nothing played yet) does not count."""
+    results = [{"round": 1, "closer": 0, "from_hand": False, "points": [0, 120]}]
+    state = position([["Kd", "Qs", "Jc"], ["2c", "3d", "4h"]], results=results, round=2,
+                     target=500, turn_round=1)
+    assert evaluate(state, 0) > 0.9
+    assert evaluate(state, 1) < 0.1
+
+
+def test_the_search_weighs_only_the_discard_and_the_take() -> None:
+    """The hard level searches which card to discard (ZO-7, never a joker, one per face) and
+    whether to take the discard (ZO-8); a meld the heuristic lays is not searched."""
+    state = position([["Qh", "Kh", "Ah", "4c", "4d", "4s", "9c", "2d"], ["5h", "5s"]])
+    view = state.view(0)
+    assert search_candidates(view, view.legal, meld("Qh", "Kh", "Ah")) == (meld("Qh", "Kh", "Ah"),)
+    state = position([["9c", "9c#1", "2d", "Kd", "Xr", "7s"], ["5h", "5s"]], opened=[True, False])
+    view = state.view(0)
+    first = ZolikyBot().choose(view, view.legal, Rng(0))
+    choices = search_candidates(view, view.legal, first)
+    assert choices[0] == first and 1 < len(choices) <= SEARCH_DISCARDS
+    assert all(isinstance(action, Discard) and not action.card.is_joker for action in choices)
+    assert len({action.card.code for action in choices}) == len(choices)
+    state = position([["8d", "8s", "2h", "5c", "Kd"], ["4h"]], discard=["8c"], phase="draw",
+                     opened=[True, False])
+    view = state.view(0)
+    assert search_candidates(view, view.legal, Take()) == (Take(), Draw())
+
+
+def test_hard_is_the_tuned_search() -> None:
+    """The hard level plays each playout to the end of the round (ZO-17)."""
+    hard = GAME.bots()["hard"]()
+    assert isinstance(hard, SearchBot) and hard.candidates is search_candidates
+    assert hard.horizon is round_number and hard.judge_finished
