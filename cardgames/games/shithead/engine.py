@@ -20,9 +20,9 @@ his placements he plays again (SH-12).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, reduce
+from functools import cache, partial, reduce
 from itertools import combinations
 from operator import or_
 from typing import Any
@@ -75,6 +75,10 @@ _ORDER = {card: index for index, card in enumerate(sorted(build_deck()))}
 _READY = Ready()
 _DECLINE = Decline()
 _CARDS_BY_CODE = {card.code: card for card in build_deck()}
+_event: Callable[[tuple[str, int, tuple[Card, ...], int, bool, str]], Event] = partial(
+    tuple.__new__, Event
+)
+"""An Event from all six fields at once, without the keyword handling of ``Event(...)``."""
 _BIT = {card: 1 << index for card, index in _ORDER.items()}
 """Each card's bit in a set of cards as an integer: bit ``4 * (rank - 2) + suit`` (sorted order)."""
 _CODE_OF = {card: code for code, card in _CARDS_BY_CODE.items()}
@@ -196,6 +200,8 @@ class ShitheadState:
     """
 
     __slots__ = (
+        "_bits",
+        "_bits_of",
         "_legal",
         "_rng_json",
         "bonus_left",
@@ -241,6 +247,8 @@ class ShitheadState:
         self.shown: frozenset[Card] = frozenset()
         self._legal: tuple[Action, ...] | None = None
         self._rng_json: list[Any] | None = None
+        self._bits = [0] * players
+        self._bits_of: list[list[Card] | None] = [None] * players
 
     @classmethod
     def deal(
@@ -303,9 +311,10 @@ class ShitheadState:
         accepts any other valid Bonus too (any hand cards in any order are too many to list).
         Timeout is never listed (SH-17).
         """
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
         seat = self.current_player
@@ -315,7 +324,9 @@ class ShitheadState:
         phase = self.phase
         if phase == PLAY:
             if hand:
-                bits = reduce(or_, map(_BIT.__getitem__, hand))
+                bits = self._bits[seat]
+                if self._bits_of[seat] is not hand or bits.bit_count() != len(hand):
+                    bits = self._held_bits(seat)
             else:
                 bits = reduce(or_, [_BIT[c] for c in self.face_up[seat] if c is not None], 0)
                 if not bits:
@@ -340,7 +351,7 @@ class ShitheadState:
                 swaps.extend(_swaps_of(card))
             swaps.append(_READY)
             return tuple(swaps)
-        bits = reduce(or_, map(_BIT.__getitem__, hand), 0)
+        bits = self._held_bits(seat)
         singles: list[Action] = []
         groups: list[Action] = []
         for shift, ones, whole in _RANK_BONUSES:
@@ -349,6 +360,33 @@ class ShitheadState:
                 singles += ones[suits]
                 groups += whole[suits]
         return (*singles, *groups, _DECLINE)
+
+    def _held_bits(self, seat: int) -> int:
+        """The cards of ``seat``'s hand as bits (see ``_BIT``), kept up to date by the moves.
+
+        They are counted again whenever the hand is another list than the one they were counted
+        for, or holds another number of cards (a hand set from outside the moves)."""
+        hand = self.hands[seat]
+        bits = self._bits[seat]
+        if self._bits_of[seat] is not hand or bits.bit_count() != len(hand):
+            bits = self._bits[seat] = reduce(or_, map(_BIT.__getitem__, hand), 0)
+            self._bits_of[seat] = hand
+        return bits
+
+    def _take(self, seat: int, cards: Sequence[Card]) -> None:
+        """Take ``cards`` out of ``seat``'s hand (and out of its bits)."""
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        if self._bits_of[seat] is hand:
+            self._bits[seat] &= ~reduce(or_, map(_BIT.__getitem__, cards), 0)
+
+    def _give(self, seat: int, cards: Sequence[Card]) -> None:
+        """Add ``cards`` to ``seat``'s hand (and to its bits)."""
+        hand = self.hands[seat]
+        hand.extend(cards)
+        if self._bits_of[seat] is hand:
+            self._bits[seat] |= reduce(or_, map(_BIT.__getitem__, cards), 0)
 
     def _blind_actions(self, seat: int) -> tuple[Action, ...]:
         """SH-15: a Blind per face-down card; PickUp too on a pile with ``voluntary-pickup``."""
@@ -408,7 +446,10 @@ class ShitheadState:
         return tuple(events)
 
     def _apply_pick_up(self, seat: int, _: PickUp, events: list[Event]) -> None:
-        self._pick_up(seat, events)
+        """SH-8 / SH-14: the whole pile goes to the hand (face-up cards stay); the turn ends."""
+        events.append(_event(("pickup", seat, tuple(self.pile), len(self.pile), False, "")))
+        self._take_pile(seat)
+        self._pass_turn(seat)
 
     def _apply_blind(self, seat: int, action: Blind, events: list[Event]) -> None:
         self._blind(seat, action.position, events)
@@ -435,6 +476,7 @@ class ShitheadState:
         old = row[index]
         assert old is not None
         hand[hand.index(action.card)] = old
+        self._bits_of[seat] = None
         row[index] = action.card
         self.shown = self.shown | {old}
         events.append(Event("swap", seat, (action.card, old), action.position))
@@ -479,19 +521,28 @@ class ShitheadState:
         if source == HAND:
             for card in cards:
                 hand.remove(card)
+            if self._bits_of[seat] is hand:
+                self._bits[seat] &= ~reduce(or_, map(_BIT.__getitem__, cards))
         else:
             row = self.face_up[seat]
             for card in cards:
                 row[row.index(card)] = None
-        at = len(events)
+        # The cards of one play share a rank (SH-5). A clear gives no extra moves (SH-12) and
+        # an empty hand has nothing to lay (SH-9).
         rank = cards[0].rank
-        # The cards of one play share a rank (SH-5).
-        self._lay(seat, cards, rank, events)
-        # A clear gives no extra moves (SH-12) and an empty hand has nothing to lay (SH-9).
-        extra = (
-            len(cards) if bonus and rank is _TWO and source == HAND and self.pile and hand else 0
-        )
-        events.insert(at, Event("play", seat, cards, extra, False, source))
+        gives = bonus and rank is _TWO and source == HAND and hand
+        if rank is self.run_rank or rank is _TEN or len(cards) > 1:
+            at = len(events)
+            self._lay(seat, cards, rank, events)
+            extra = len(cards) if gives and self.pile else 0
+            events.insert(at, _event(("play", seat, cards, extra, False, source)))
+        else:
+            # One card that neither burns nor adds to the run on top, the most common play.
+            self.pile.append(cards[0])
+            self.run_rank = rank
+            self.run_length = 1
+            extra = 1 if gives else 0
+            events.append(_event(("play", seat, cards, extra, False, source)))
         if extra:
             self.phase = BONUS
             self.bonus_left = extra
@@ -502,8 +553,7 @@ class ShitheadState:
     def _bonus(self, seat: int, cards: tuple[Card, ...], events: list[Event]) -> None:
         """SH-9: lay any hand cards in order; each placement counts for a clear (SH-11)."""
         hand = self.hands[seat]
-        for card in cards:
-            hand.remove(card)
+        self._take(seat, cards)
         events.append(Event("bonus", seat, cards))
         self._place_all(seat, cards, events)
         self.bonus_left -= 1
@@ -526,12 +576,6 @@ class ShitheadState:
         self._take_pile(seat)
         self._pass_turn(seat)
 
-    def _pick_up(self, seat: int, events: list[Event]) -> None:
-        """SH-8 / SH-14: the whole pile goes to the hand (face-up cards stay); the turn ends."""
-        events.append(Event("pickup", seat, tuple(self.pile), len(self.pile)))
-        self._take_pile(seat)
-        self._pass_turn(seat)
-
     def _timeout(self, seat: int, events: list[Event]) -> None:
         """SH-17: decline a pending extra move; else pick up, or play the lowest card."""
         events.append(Event("timeout", seat))
@@ -539,7 +583,7 @@ class ShitheadState:
             events.append(Event("decline", seat, count=self.bonus_left))
             self._finish_turn(seat, events)
         elif self.pile:
-            self._pick_up(seat, events)
+            self._apply_pick_up(seat, _PICK_UP, events)
         else:
             source = self.source(seat)
             if source == FACE_DOWN:
@@ -552,7 +596,7 @@ class ShitheadState:
 
     def _take_pile(self, seat: int) -> None:
         self.shown = self.shown.union(self.pile)
-        self.hands[seat].extend(self.pile)
+        self._give(seat, self.pile)
         self.pile.clear()
         self.run_rank = None
         self.run_length = 0
@@ -588,7 +632,7 @@ class ShitheadState:
                 self.run_length = 1
 
     def _burn(self, seat: int, reason: str, events: list[Event]) -> None:
-        events.append(Event("burn", seat, tuple(self.pile), len(self.pile), False, reason))
+        events.append(_event(("burn", seat, tuple(self.pile), len(self.pile), False, reason)))
         self.burnt.extend(self.pile)
         self.pile.clear()
         self.run_rank = None
@@ -601,8 +645,8 @@ class ShitheadState:
         if need <= 0:
             return []
         drawn = [self.stock.pop() for _ in range(need)]
-        hand.extend(drawn)
-        events.append(Event("draw", seat, tuple(drawn), need, True))
+        self._give(seat, drawn)
+        events.append(_event(("draw", seat, tuple(drawn), need, True, "")))
         return drawn
 
     def _complete_four(self, seat: int, drawn: list[Card], events: list[Event]) -> bool:
@@ -613,9 +657,7 @@ class ShitheadState:
         matching = [card for card in drawn if card.rank is rank]
         if not matching or self.run_length + len(matching) < FOUR:
             return False
-        hand = self.hands[seat]
-        for card in matching:
-            hand.remove(card)
+        self._take(seat, matching)
         events.append(Event("complete", seat, tuple(matching), len(matching)))
         for card in matching:
             self._place(seat, card, events)
@@ -636,7 +678,14 @@ class ShitheadState:
             self.current_player = seat
             events.append(Event("again", seat))
         else:
-            self._pass_turn(seat)
+            # _pass_turn, inline on this frequent path.
+            self.phase = PLAY
+            self.play_again = False
+            out = self.finished
+            nxt = seat + 1 if seat + 1 < self.players else 0
+            while out and nxt in out:
+                nxt = nxt + 1 if nxt + 1 < self.players else 0
+            self.current_player = nxt
 
     def _table_empty(self, seat: int) -> bool:
         return all(c is None for c in self.face_up[seat]) and all(
@@ -799,6 +848,8 @@ class ShitheadState:
         copy.shown = self.shown
         copy._legal = self._legal
         copy._rng_json = self._rng_json
+        copy._bits = [0] * self.players
+        copy._bits_of = [None] * self.players
         return copy
 
     def to_json(self) -> dict[str, Any]:
