@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, partial, reduce
-from itertools import combinations
+from itertools import chain, combinations
 from operator import or_
 from typing import Any
 
@@ -70,11 +70,13 @@ _TWO = Rank.TWO
 _TEN = Rank.TEN
 _PICK_UP = PickUp()
 _BLINDS = {pos: Blind(pos) for pos in POSITIONS}
-_ORDER = {card: index for index, card in enumerate(sorted(build_deck()))}
+_DECK = tuple(build_deck())
+"""The 52 cards in the order of ``build_deck``, made once: every deal shuffles a copy."""
+_ORDER = {card: index for index, card in enumerate(sorted(_DECK))}
 """Each card's place in sorting order: sorting by it gives ``sorted`` order, faster."""
 _READY = Ready()
 _DECLINE = Decline()
-_CARDS_BY_CODE = {card.code: card for card in build_deck()}
+_CARDS_BY_CODE = {card.code: card for card in _DECK}
 _event: Callable[[tuple[str, int, tuple[Card, ...], int, bool, str]], Event] = partial(
     tuple.__new__, Event
 )
@@ -264,7 +266,7 @@ class ShitheadState:
         state = cls(
             players, Rng(seed), voluntary_pickup=voluntary_pickup, play_to_last=play_to_last
         )
-        deck = build_deck()
+        deck = list(_DECK)
         state.rng.shuffle(deck)
         for seat in range(players):
             state.face_down[seat] = [deck.pop() for _ in range(ROW)]
@@ -312,45 +314,47 @@ class ShitheadState:
         Timeout is never listed (SH-17).
         """
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
+        if legal is not None:
+            return legal
+        seat = self.current_player
+        if seat is None or self.phase != PLAY:
+            legal = self._legal = self._other_legal()
+            return legal
+        # The play phase, computed here at once: the most frequent case.
+        hand = self.hands[seat]
+        if hand:
+            bits = self._bits[seat]  # _held_bits, its check inline
+            if self._bits_of[seat] is not hand or bits.bit_count() != len(hand):
+                bits = self._held_bits(seat)
+        else:
+            bits = reduce(or_, [_BIT[c] for c in self.face_up[seat] if c is not None], 0)
+            if not bits:
+                legal = self._legal = self._blind_actions(seat)
+                return legal
+        pile = self.pile
+        if pile:
+            bits &= _GOES_ON[pile[-1].rank]
+        # Every Play of those cards, three ranks per table (see _PLAYS_BY_BITS).
+        legal = (
+            _T0[bits & 4095]
+            + _T1[bits >> 12 & 4095]
+            + _T2[bits >> 24 & 4095]
+            + _T3[bits >> 36 & 4095]
+            + _T4[bits >> 48]
+        )
+        if pile and (self.voluntary_pickup or not legal):
+            legal = (*legal, _PICK_UP)
+        self._legal = legal
         return legal
 
-    def _compute_legal(self) -> tuple[Action, ...]:
+    def _other_legal(self) -> tuple[Action, ...]:
+        """The legal actions outside the play phase: none once over, swaps, extra moves."""
         seat = self.current_player
         if seat is None:
             return ()
         hand = self.hands[seat]
-        phase = self.phase
-        if phase == PLAY:
-            if hand:
-                bits = self._bits[seat]
-                if self._bits_of[seat] is not hand or bits.bit_count() != len(hand):
-                    bits = self._held_bits(seat)
-            else:
-                bits = reduce(or_, [_BIT[c] for c in self.face_up[seat] if c is not None], 0)
-                if not bits:
-                    return self._blind_actions(seat)
-            pile = self.pile
-            if pile:
-                bits &= _GOES_ON[pile[-1].rank]
-            # Every Play of those cards, three ranks per table (see _PLAYS_BY_BITS).
-            plays = (
-                _T0[bits & 4095]
-                + _T1[bits >> 12 & 4095]
-                + _T2[bits >> 24 & 4095]
-                + _T3[bits >> 36 & 4095]
-                + _T4[bits >> 48]
-            )
-            if pile and (self.voluntary_pickup or not plays):
-                return (*plays, _PICK_UP)
-            return plays
-        if phase == SWAP:
-            swaps: list[Action] = []
-            for card in sorted(hand):
-                swaps.extend(_swaps_of(card))
-            swaps.append(_READY)
-            return tuple(swaps)
+        if self.phase == SWAP:
+            return (*chain.from_iterable(map(_swaps_of, sorted(hand))), _READY)
         bits = self._held_bits(seat)
         singles: list[Action] = []
         groups: list[Action] = []
@@ -426,7 +430,7 @@ class ShitheadState:
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self.legal_actions()
         for listed in legal:
             if listed is action:
                 break
@@ -447,7 +451,8 @@ class ShitheadState:
 
     def _apply_pick_up(self, seat: int, _: PickUp, events: list[Event]) -> None:
         """SH-8 / SH-14: the whole pile goes to the hand (face-up cards stay); the turn ends."""
-        events.append(_event(("pickup", seat, tuple(self.pile), len(self.pile), False, "")))
+        pile = self.pile
+        events.append(_event(("pickup", seat, tuple(pile), len(pile), False, "")))
         self._take_pile(seat)
         self._pass_turn(seat)
 
@@ -479,7 +484,7 @@ class ShitheadState:
         self._bits_of[seat] = None
         row[index] = action.card
         self.shown = self.shown | {old}
-        events.append(Event("swap", seat, (action.card, old), action.position))
+        events.append(_event(("swap", seat, (action.card, old), action.position, False, "")))
 
     def _ready(self, seat: int, events: list[Event]) -> None:
         """SH-3, then SH-4 once every seat is ready."""
@@ -518,11 +523,13 @@ class ShitheadState:
     ) -> None:
         """SH-5/6/14: place the cards; 2s from the hand give extra moves (SH-9, SH-12)."""
         hand = self.hands[seat]
-        if source == HAND:
+        if source == HAND:  # _take, inline
             for card in cards:
                 hand.remove(card)
             if self._bits_of[seat] is hand:
-                self._bits[seat] &= ~reduce(or_, map(_BIT.__getitem__, cards))
+                self._bits[seat] &= ~(
+                    _BIT[cards[0]] if len(cards) == 1 else reduce(or_, map(_BIT.__getitem__, cards))
+                )
         else:
             row = self.face_up[seat]
             for card in cards:
@@ -971,7 +978,7 @@ def _bonus_of(cards: tuple[Card, ...]) -> Bonus:
 def _rank_cards() -> list[tuple[int, list[Card]]]:
     """Per rank, low first: the shift of its four bits in a set of cards (see ``_BIT``) and its
     cards in sorted order, one per bit."""
-    deck = sorted(build_deck())
+    deck = sorted(_DECK)
     return [(low, deck[low:low + 4]) for low in range(0, len(deck), 4)]
 
 
