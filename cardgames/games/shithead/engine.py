@@ -523,12 +523,13 @@ class ShitheadState:
     ) -> None:
         """SH-5/6/14: place the cards; 2s from the hand give extra moves (SH-9, SH-12)."""
         hand = self.hands[seat]
+        one = len(cards) == 1
         if source == HAND:  # _take, inline
             for card in cards:
                 hand.remove(card)
             if self._bits_of[seat] is hand:
                 self._bits[seat] &= ~(
-                    _BIT[cards[0]] if len(cards) == 1 else reduce(or_, map(_BIT.__getitem__, cards))
+                    _BIT[cards[0]] if one else reduce(or_, map(_BIT.__getitem__, cards))
                 )
         else:
             row = self.face_up[seat]
@@ -538,7 +539,7 @@ class ShitheadState:
         # an empty hand has nothing to lay (SH-9).
         rank = cards[0].rank
         gives = bonus and rank is _TWO and source == HAND and hand
-        if rank is self.run_rank or rank is _TEN or len(cards) > 1:
+        if rank is self.run_rank or rank is _TEN or not one:
             at = len(events)
             self._lay(seat, cards, rank, events)
             extra = len(cards) if gives and self.pile else 0
