@@ -20,10 +20,11 @@ his placements he plays again (SH-12).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from itertools import combinations
+from functools import cache, partial, reduce
+from itertools import chain, combinations
+from operator import or_
 from typing import Any
 
 from cardgames.core.cards import Card, Rank, parse_card
@@ -43,6 +44,7 @@ from cardgames.games.shithead.actions import (
     Timeout,
 )
 from cardgames.games.shithead.moves import (
+    ANYWHERE,
     BONUS,
     FACE_DOWN,
     FACE_UP,
@@ -68,11 +70,19 @@ _TWO = Rank.TWO
 _TEN = Rank.TEN
 _PICK_UP = PickUp()
 _BLINDS = {pos: Blind(pos) for pos in POSITIONS}
-_ORDER = {card: index for index, card in enumerate(sorted(build_deck()))}
+_DECK = tuple(build_deck())
+"""The 52 cards in the order of ``build_deck``, made once: every deal shuffles a copy."""
+_ORDER = {card: index for index, card in enumerate(sorted(_DECK))}
 """Each card's place in sorting order: sorting by it gives ``sorted`` order, faster."""
 _READY = Ready()
 _DECLINE = Decline()
-_CARDS_BY_CODE = {card.code: card for card in build_deck()}
+_CARDS_BY_CODE = {card.code: card for card in _DECK}
+_event: Callable[[tuple[str, int, tuple[Card, ...], int, bool, str]], Event] = partial(
+    tuple.__new__, Event
+)
+"""An Event from all six fields at once, without the keyword handling of ``Event(...)``."""
+_BIT = {card: 1 << index for card, index in _ORDER.items()}
+"""Each card's bit in a set of cards as an integer: bit ``4 * (rank - 2) + suit`` (sorted order)."""
 _CODE_OF = {card: code for code, card in _CARDS_BY_CODE.items()}
 
 
@@ -192,6 +202,8 @@ class ShitheadState:
     """
 
     __slots__ = (
+        "_bits",
+        "_bits_of",
         "_legal",
         "_rng_json",
         "bonus_left",
@@ -237,6 +249,8 @@ class ShitheadState:
         self.shown: frozenset[Card] = frozenset()
         self._legal: tuple[Action, ...] | None = None
         self._rng_json: list[Any] | None = None
+        self._bits = [0] * players
+        self._bits_of: list[list[Card] | None] = [None] * players
 
     @classmethod
     def deal(
@@ -252,7 +266,7 @@ class ShitheadState:
         state = cls(
             players, Rng(seed), voluntary_pickup=voluntary_pickup, play_to_last=play_to_last
         )
-        deck = build_deck()
+        deck = list(_DECK)
         state.rng.shuffle(deck)
         for seat in range(players):
             state.face_down[seat] = [deck.pop() for _ in range(ROW)]
@@ -299,54 +313,92 @@ class ShitheadState:
         accepts any other valid Bonus too (any hand cards in any order are too many to list).
         Timeout is never listed (SH-17).
         """
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
+        legal = self._legal
+        if legal is not None:
+            return legal
+        seat = self.current_player
+        if seat is None or self.phase != PLAY:
+            legal = self._legal = self._other_legal()
+            return legal
+        # The play phase, computed here at once: the most frequent case.
+        hand = self.hands[seat]
+        if hand:
+            bits = self._bits[seat]  # _held_bits, its check inline
+            if self._bits_of[seat] is not hand or bits.bit_count() != len(hand):
+                bits = self._held_bits(seat)
+        else:
+            bits = reduce(or_, [_BIT[c] for c in self.face_up[seat] if c is not None], 0)
+            if not bits:
+                legal = self._legal = self._blind_actions(seat)
+                return legal
+        pile = self.pile
+        if pile:
+            bits &= _GOES_ON[pile[-1].rank]
+        # Every Play of those cards, three ranks per table (see _PLAYS_BY_BITS).
+        legal = (
+            _T0[bits & 4095]
+            + _T1[bits >> 12 & 4095]
+            + _T2[bits >> 24 & 4095]
+            + _T3[bits >> 36 & 4095]
+            + _T4[bits >> 48]
+        )
+        if pile and (self.voluntary_pickup or not legal):
+            legal = (*legal, _PICK_UP)
+        self._legal = legal
+        return legal
 
-    def _compute_legal(self) -> tuple[Action, ...]:
+    def _other_legal(self) -> tuple[Action, ...]:
+        """The legal actions outside the play phase: none once over, swaps, extra moves."""
         seat = self.current_player
         if seat is None:
             return ()
         hand = self.hands[seat]
         if self.phase == SWAP:
-            swaps: list[Action] = []
-            for card in sorted(hand):
-                swaps.extend(_swaps_of(card))
-            swaps.append(_READY)
-            return tuple(swaps)
-        if self.phase == BONUS:
-            bonus: list[Action] = [_bonus_of((card,)) for card in sorted(hand)]
-            bonus.extend(_bonus_of(group) for group in _rank_groups(hand) if len(group) > 1)
-            bonus.append(_DECLINE)
-            return tuple(bonus)
-        pile = self.pile
-        source = play_source(hand, self.face_up[seat])
-        actions: list[Action] = []
-        if source == FACE_DOWN:
-            row = self.face_down[seat]
-            actions.extend(_BLINDS[pos] for pos in POSITIONS if row[pos - 1] is not None)
-        else:
-            zone = hand if source == HAND else [c for c in self.face_up[seat] if c is not None]
-            least = pile[-1].rank if pile else _TWO
-            if least <= _TWO:
-                goes = sorted(zone, key=_ORDER.__getitem__)
-            else:
-                goes = sorted(
-                    [c for c in zone if c.rank >= least or c.rank is _TWO or c.rank is _TEN],
-                    key=_ORDER.__getitem__,
-                )
-            group: list[Card] = []
-            for card in goes:
-                if group and card.rank is not group[0].rank:
-                    actions.extend(_plays_of(tuple(group)))
-                    group = [card]
-                else:
-                    group.append(card)
-            if group:
-                actions.extend(_plays_of(tuple(group)))
-        if pile and (self.voluntary_pickup or not actions):
-            actions.append(_PICK_UP)
-        return tuple(actions)
+            return (*chain.from_iterable(map(_swaps_of, sorted(hand))), _READY)
+        bits = self._held_bits(seat)
+        singles: list[Action] = []
+        groups: list[Action] = []
+        for shift, ones, whole in _RANK_BONUSES:
+            suits = bits >> shift & 15
+            if suits:
+                singles += ones[suits]
+                groups += whole[suits]
+        return (*singles, *groups, _DECLINE)
+
+    def _held_bits(self, seat: int) -> int:
+        """The cards of ``seat``'s hand as bits (see ``_BIT``), kept up to date by the moves.
+
+        They are counted again whenever the hand is another list than the one they were counted
+        for, or holds another number of cards (a hand set from outside the moves)."""
+        hand = self.hands[seat]
+        bits = self._bits[seat]
+        if self._bits_of[seat] is not hand or bits.bit_count() != len(hand):
+            bits = self._bits[seat] = reduce(or_, map(_BIT.__getitem__, hand), 0)
+            self._bits_of[seat] = hand
+        return bits
+
+    def _take(self, seat: int, cards: Sequence[Card]) -> None:
+        """Take ``cards`` out of ``seat``'s hand (and out of its bits)."""
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        if self._bits_of[seat] is hand:
+            self._bits[seat] &= ~reduce(or_, map(_BIT.__getitem__, cards), 0)
+
+    def _give(self, seat: int, cards: Sequence[Card]) -> None:
+        """Add ``cards`` to ``seat``'s hand (and to its bits)."""
+        hand = self.hands[seat]
+        hand.extend(cards)
+        if self._bits_of[seat] is hand:
+            self._bits[seat] |= reduce(or_, map(_BIT.__getitem__, cards), 0)
+
+    def _blind_actions(self, seat: int) -> tuple[Action, ...]:
+        """SH-15: a Blind per face-down card; PickUp too on a pile with ``voluntary-pickup``."""
+        down = self.face_down[seat]
+        blinds = tuple(_BLINDS[pos] for pos in POSITIONS if down[pos - 1] is not None)
+        if self.pile and (self.voluntary_pickup or not blinds):
+            return (*blinds, _PICK_UP)
+        return blinds
 
     def _turn(self) -> Turn:
         seat = self.current_player
@@ -376,8 +428,11 @@ class ShitheadState:
         Raises:
             IllegalMove: If the rules forbid the action; the state is then unchanged.
         """
-        for legal in self.legal_actions():
-            if legal is action:
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        for listed in legal:
+            if listed is action:
                 break
         else:
             problem = refusal(action, self._turn())
@@ -387,14 +442,19 @@ class ShitheadState:
         assert seat is not None
         self._legal = None
         events: list[Event] = []
-        _APPLY[type(action)](self, seat, action, events)
+        if type(action) is Play:
+            hand = self.hands[seat]
+            self._play(seat, action.cards, HAND if hand else self.source(seat), events)
+        else:
+            _APPLY[type(action)](self, seat, action, events)
         return tuple(events)
 
-    def _apply_play(self, seat: int, action: Play, events: list[Event]) -> None:
-        self._play(seat, action.cards, self.source(seat), events)
-
     def _apply_pick_up(self, seat: int, _: PickUp, events: list[Event]) -> None:
-        self._pick_up(seat, events)
+        """SH-8 / SH-14: the whole pile goes to the hand (face-up cards stay); the turn ends."""
+        pile = self.pile
+        events.append(_event(("pickup", seat, tuple(pile), len(pile), False, "")))
+        self._take_pile(seat)
+        self._pass_turn(seat)
 
     def _apply_blind(self, seat: int, action: Blind, events: list[Event]) -> None:
         self._blind(seat, action.position, events)
@@ -421,9 +481,10 @@ class ShitheadState:
         old = row[index]
         assert old is not None
         hand[hand.index(action.card)] = old
+        self._bits_of[seat] = None
         row[index] = action.card
         self.shown = self.shown | {old}
-        events.append(Event("swap", seat, (action.card, old), action.position))
+        events.append(_event(("swap", seat, (action.card, old), action.position, False, "")))
 
     def _ready(self, seat: int, events: list[Event]) -> None:
         """SH-3, then SH-4 once every seat is ready."""
@@ -462,20 +523,34 @@ class ShitheadState:
     ) -> None:
         """SH-5/6/14: place the cards; 2s from the hand give extra moves (SH-9, SH-12)."""
         hand = self.hands[seat]
-        if source == HAND:
+        one = len(cards) == 1
+        if source == HAND:  # _take, inline
             for card in cards:
                 hand.remove(card)
+            if self._bits_of[seat] is hand:
+                self._bits[seat] &= ~(
+                    _BIT[cards[0]] if one else reduce(or_, map(_BIT.__getitem__, cards))
+                )
         else:
             row = self.face_up[seat]
             for card in cards:
                 row[row.index(card)] = None
-        at = len(events)
-        self._place_all(seat, cards, events)
-        # The cards of one play share a rank (SH-5).
-        twos = len(cards) if bonus and source == HAND and cards[0].rank is _TWO else 0
-        # A clear gives no extra moves (SH-12) and an empty hand has nothing to lay (SH-9).
-        extra = twos if self.pile and hand else 0
-        events.insert(at, Event("play", seat, cards, extra, detail=source))
+        # The cards of one play share a rank (SH-5). A clear gives no extra moves (SH-12) and
+        # an empty hand has nothing to lay (SH-9).
+        rank = cards[0].rank
+        gives = bonus and rank is _TWO and source == HAND and hand
+        if rank is self.run_rank or rank is _TEN or not one:
+            at = len(events)
+            self._lay(seat, cards, rank, events)
+            extra = len(cards) if gives and self.pile else 0
+            events.insert(at, _event(("play", seat, cards, extra, False, source)))
+        else:
+            # One card that neither burns nor adds to the run on top, the most common play.
+            self.pile.append(cards[0])
+            self.run_rank = rank
+            self.run_length = 1
+            extra = 1 if gives else 0
+            events.append(_event(("play", seat, cards, extra, False, source)))
         if extra:
             self.phase = BONUS
             self.bonus_left = extra
@@ -486,8 +561,7 @@ class ShitheadState:
     def _bonus(self, seat: int, cards: tuple[Card, ...], events: list[Event]) -> None:
         """SH-9: lay any hand cards in order; each placement counts for a clear (SH-11)."""
         hand = self.hands[seat]
-        for card in cards:
-            hand.remove(card)
+        self._take(seat, cards)
         events.append(Event("bonus", seat, cards))
         self._place_all(seat, cards, events)
         self.bonus_left -= 1
@@ -510,12 +584,6 @@ class ShitheadState:
         self._take_pile(seat)
         self._pass_turn(seat)
 
-    def _pick_up(self, seat: int, events: list[Event]) -> None:
-        """SH-8 / SH-14: the whole pile goes to the hand (face-up cards stay); the turn ends."""
-        events.append(Event("pickup", seat, tuple(self.pile), len(self.pile)))
-        self._take_pile(seat)
-        self._pass_turn(seat)
-
     def _timeout(self, seat: int, events: list[Event]) -> None:
         """SH-17: decline a pending extra move; else pick up, or play the lowest card."""
         events.append(Event("timeout", seat))
@@ -523,7 +591,7 @@ class ShitheadState:
             events.append(Event("decline", seat, count=self.bonus_left))
             self._finish_turn(seat, events)
         elif self.pile:
-            self._pick_up(seat, events)
+            self._apply_pick_up(seat, _PICK_UP, events)
         else:
             source = self.source(seat)
             if source == FACE_DOWN:
@@ -536,37 +604,43 @@ class ShitheadState:
 
     def _take_pile(self, seat: int) -> None:
         self.shown = self.shown.union(self.pile)
-        self.hands[seat].extend(self.pile)
+        self._give(seat, self.pile)
         self.pile.clear()
         self.run_rank = None
         self.run_length = 0
 
     def _place_all(self, seat: int, cards: tuple[Card, ...], events: list[Event]) -> None:
         """SH-11: place ``cards`` in order; 10s laid one after another burn the pile once."""
-        last = len(cards) - 1
-        for index, card in enumerate(cards):
-            if card.rank is _TEN and index < last and cards[index + 1].rank is _TEN:
-                self.pile.append(card)
-            else:
-                self._place(seat, card, events)
+        start = 0
+        for index in range(1, len(cards) + 1):
+            if index == len(cards) or cards[index].rank is not cards[start].rank:
+                self._lay(seat, cards[start:index], cards[start].rank, events)
+                start = index
 
     def _place(self, seat: int, card: Card, events: list[Event]) -> None:
         """SH-10/11: put one card on the pile; a 10 or a fourth equal rank in a row burns it."""
-        self.pile.append(card)
-        rank = card.rank
+        self._lay(seat, (card,), card.rank, events)
+
+    def _lay(self, seat: int, cards: tuple[Card, ...], rank: Rank, events: list[Event]) -> None:
+        """SH-10/11: put ``cards``, all of ``rank``, on the pile in order; 10s burn it once,
+        a fourth equal rank in a row burns it."""
+        pile = self.pile
         if rank is _TEN:
+            pile.extend(cards)
             self._burn(seat, "10", events)
             return
-        if rank is self.run_rank:
-            self.run_length += 1
-            if self.run_length == FOUR:
-                self._burn(seat, "four", events)
-        else:
-            self.run_rank = rank
-            self.run_length = 1
+        for card in cards:
+            pile.append(card)
+            if rank is self.run_rank:
+                self.run_length += 1
+                if self.run_length == FOUR:
+                    self._burn(seat, "four", events)
+            else:
+                self.run_rank = rank
+                self.run_length = 1
 
     def _burn(self, seat: int, reason: str, events: list[Event]) -> None:
-        events.append(Event("burn", seat, tuple(self.pile), len(self.pile), detail=reason))
+        events.append(_event(("burn", seat, tuple(self.pile), len(self.pile), False, reason)))
         self.burnt.extend(self.pile)
         self.pile.clear()
         self.run_rank = None
@@ -579,8 +653,8 @@ class ShitheadState:
         if need <= 0:
             return []
         drawn = [self.stock.pop() for _ in range(need)]
-        hand.extend(drawn)
-        events.append(Event("draw", seat, tuple(drawn), need, private=True))
+        self._give(seat, drawn)
+        events.append(_event(("draw", seat, tuple(drawn), need, True, "")))
         return drawn
 
     def _complete_four(self, seat: int, drawn: list[Card], events: list[Event]) -> bool:
@@ -591,9 +665,7 @@ class ShitheadState:
         matching = [card for card in drawn if card.rank is rank]
         if not matching or self.run_length + len(matching) < FOUR:
             return False
-        hand = self.hands[seat]
-        for card in matching:
-            hand.remove(card)
+        self._take(seat, matching)
         events.append(Event("complete", seat, tuple(matching), len(matching)))
         for card in matching:
             self._place(seat, card, events)
@@ -602,9 +674,10 @@ class ShitheadState:
     def _finish_turn(self, seat: int, events: list[Event]) -> None:
         """Refill (SH-7, SH-13), then go out (SH-16), play again (SH-12) or pass the turn."""
         self.bonus_left = 0
-        drawn = self._refill(seat, events)
-        if drawn and self._complete_four(seat, drawn, events):
-            self._refill(seat, events)
+        if self.stock:
+            drawn = self._refill(seat, events)
+            if drawn and self._complete_four(seat, drawn, events):
+                self._refill(seat, events)
         if not self.hands[seat] and self._table_empty(seat):
             self._go_out(seat, events)
         elif not self.pile:
@@ -613,7 +686,14 @@ class ShitheadState:
             self.current_player = seat
             events.append(Event("again", seat))
         else:
-            self._pass_turn(seat)
+            # _pass_turn, inline on this frequent path.
+            self.phase = PLAY
+            self.play_again = False
+            out = self.finished
+            nxt = seat + 1 if seat + 1 < self.players else 0
+            while out and nxt in out:
+                nxt = nxt + 1 if nxt + 1 < self.players else 0
+            self.current_player = nxt
 
     def _table_empty(self, seat: int) -> bool:
         return all(c is None for c in self.face_up[seat]) and all(
@@ -625,9 +705,9 @@ class ShitheadState:
         self.play_again = False
         self.bonus_left = 0
         out = self.finished
-        nxt = (seat + 1) % self.players
-        while nxt in out:
-            nxt = (nxt + 1) % self.players
+        nxt = seat + 1 if seat + 1 < self.players else 0
+        while out and nxt in out:
+            nxt = nxt + 1 if nxt + 1 < self.players else 0
         self.current_player = nxt
 
     def _go_out(self, seat: int, events: list[Event]) -> None:
@@ -776,6 +856,8 @@ class ShitheadState:
         copy.shown = self.shown
         copy._legal = self._legal
         copy._rng_json = self._rng_json
+        copy._bits = [0] * self.players
+        copy._bits_of = [None] * self.players
         return copy
 
     def to_json(self) -> dict[str, Any]:
@@ -850,7 +932,6 @@ class ShitheadState:
 
 
 _APPLY: dict[type, Any] = {
-    Play: ShitheadState._apply_play,
     PickUp: ShitheadState._apply_pick_up,
     Blind: ShitheadState._apply_blind,
     Bonus: ShitheadState._apply_bonus,
@@ -859,7 +940,7 @@ _APPLY: dict[type, Any] = {
     Ready: ShitheadState._apply_ready,
     Timeout: ShitheadState._apply_timeout,
 }
-"""What each kind of action does, found by its type."""
+"""What each kind of action but Play (handled in ``apply`` itself) does, found by its type."""
 
 
 def _run_of(pile: Sequence[Card]) -> tuple[Rank | None, int]:
@@ -895,12 +976,65 @@ def _bonus_of(cards: tuple[Card, ...]) -> Bonus:
     return Bonus(cards)
 
 
-def _rank_groups(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """The cards grouped by rank, low ranks first, each group sorted."""
-    groups: dict[Rank, list[Card]] = {}
-    for card in sorted(cards):
-        groups.setdefault(card.rank, []).append(card)
-    return [tuple(group) for group in groups.values()]
+def _rank_cards() -> list[tuple[int, list[Card]]]:
+    """Per rank, low first: the shift of its four bits in a set of cards (see ``_BIT``) and its
+    cards in sorted order, one per bit."""
+    deck = sorted(_DECK)
+    return [(low, deck[low:low + 4]) for low in range(0, len(deck), 4)]
+
+
+def _suited(cards: list[Card], suits: int) -> tuple[Card, ...]:
+    """The ``cards`` whose bit is set in ``suits`` (bit 0 for the first card)."""
+    return tuple(card for bit, card in enumerate(cards) if suits >> bit & 1)
+
+
+def _chunk_plays(ranks: list[tuple[int, list[Card]]]) -> tuple[tuple[Play, ...], ...]:
+    """For each set of the cards of a few ranks as bits (the lowest rank's bits first), the
+    Plays of those cards in the order :meth:`ShitheadState.legal_actions` lists them."""
+    first = ranks[0][0]
+    return tuple(
+        tuple(
+            play
+            for low, cards in ranks
+            for play in _plays_of(_suited(cards, bits >> (low - first) & 15))
+        )
+        for bits in range(1 << (4 * len(ranks)))
+    )
+
+
+_CHUNK = 3
+"""Ranks per table of :data:`_PLAYS_BY_BITS`: 4,096 entries each (the last has one rank)."""
+
+_PLAYS_BY_BITS = tuple(
+    (ranks[0][0], _chunk_plays(ranks))
+    for ranks in (_rank_cards()[low:low + _CHUNK] for low in range(0, 13, _CHUNK))
+)
+"""The Plays of a set of cards, three ranks at a time: (shift, table by the ranks' bits).
+
+The Plays of any cards (SH-5) are the five tables' entries for their bits, joined in order."""
+
+_T0, _T1, _T2, _T3, _T4 = (table for _, table in _PLAYS_BY_BITS)
+
+
+_RANK_BONUSES = tuple(
+    (
+        low,
+        tuple(tuple(_bonus_of((card,)) for card in _suited(cards, suits)) for suits in range(16)),
+        tuple(
+            (_bonus_of(_suited(cards, suits)),) if suits & (suits - 1) else ()
+            for suits in range(16)
+        ),
+    )
+    for low, cards in _rank_cards()
+)
+"""Per rank, low first: the shift of its bits, and by those bits the one-card Bonus actions
+and the Bonus laying all of them (none for fewer than two cards, SH-9)."""
+
+_GOES_ON = [0, 0] + [
+    sum(bit for card, bit in _BIT.items() if card.rank >= rank or card.rank in ANYWHERE)
+    for rank in range(2, 15)
+]
+"""Indexed by the rank of the pile's top card: the bits of the cards that beat it (SH-5/6)."""
 
 
 def new_state(players: int, seed: int, options: Mapping[str, bool] | None = None) -> ShitheadState:

@@ -261,3 +261,24 @@ def test_describe_face_up_play_and_blind_play() -> None:
                     face_down=[["Jc", None, "3c"], ["5c"] * 3])
     events = down.apply(Blind(1))
     assert GAME.describe(events[0], B, NAMES) == "Anna flipped J♣ and played it"
+
+
+def test_sh_5_the_listed_plays_follow_a_hand_set_from_outside_the_moves() -> None:
+    """The plays are found from the hand's cards kept as bits: after plays and a pick-up, and
+    for a hand replaced or grown from outside the moves (as a sampler or a test does)."""
+    state = position(hands=["4c 4d 6c", "5d"], pile="3h")
+    assert state.legal_actions() == (
+        Play(cards("4c")), Play(cards("4d")), Play(cards("4c 4d")), Play(cards("6c")),
+    )
+    state.apply(Play(cards("6c")))
+    assert state.legal_actions() == (PickUp(),)
+    state.apply(PickUp())
+    assert state.legal_actions() == (Play(cards("4c")), Play(cards("4d")), Play(cards("4c 4d")))
+    state.apply(Play(cards("4c")))
+    assert state.legal_actions() == (Play(cards("5d")), Play(cards("6c")))
+    state.hands[B] = list(cards("9c"))
+    state._legal = None
+    assert state.legal_actions() == (Play(cards("9c")),)
+    state.hands[B].append(card("9d"))
+    state._legal = None
+    assert state.legal_actions() == (Play(cards("9c")), Play(cards("9d")), Play(cards("9c 9d")))
