@@ -6,15 +6,11 @@ them when the link stalls and catches up.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from textual import events
 from textual.pilot import Pilot
 
-import cardgames.games.makao as makao_package
 from cardgames.core.cards import Rank
-from cardgames.games.makao import GAME as MAKAO
 from cardgames.games.makao.actions import Demand, Play
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
@@ -24,8 +20,7 @@ from cardgames.tui.screens.setup import SetupScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
-from tests.games.makao.builders import position as makao_position
-from tests.tui.drive import arrows, screen_name, table_when_my_turn
+from tests.tui.drive import arrows, deal_near_the_end, screen_name, table_when_my_turn
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -99,9 +94,7 @@ async def test_a_burst_of_enter_in_the_picker_opens_one_set_up() -> None:
 async def test_a_burst_of_enter_on_game_over_deals_one_game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Every deal is one bot move from the end: the first computer player goes out with 7♥.
-    near_end = makao_position([["7h"], ["2c", "3d", "5s", "9d", "Kh"]], ["7c"], current=0)
-    monkeypatch.setattr(makao_package, "GAME", replace(MAKAO, deal=lambda *a: near_end.clone()))
+    deal_near_the_end(monkeypatch)
     app = CardGamesApp(GameSetup("makao", default_seats(2, 2), {}, 7), FAST)
     dealt: list[int] = []
     start = app.start_game
