@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -102,9 +103,11 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@cache
 def import_graph() -> dict[str, set[str]]:
     """Every module of the package and the package modules it imports, inside functions too
-    (imports for type checking only are left out: they never run)."""
+    (imports for type checking only are left out: they never run). Parsed once per test
+    process and shared: callers only read it."""
     modules = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
@@ -145,8 +148,9 @@ def test_no_import_circles() -> None:
 
 
 def test_screens_never_import_the_app() -> None:
+    graph = import_graph()
     for path in (PACKAGE / "tui" / "screens").glob("*.py"):
-        modules = set(import_graph()[_module_name(path)])
+        modules = graph[_module_name(path)]
         assert "cardgames.tui.app" not in modules, path.name
 
 

@@ -7,7 +7,8 @@ the game ends within a bound, and replaying seed + commands reproduces the final
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import suppress
 from typing import Any
 
 import pytest
@@ -58,15 +59,10 @@ def play_random_game(
             break
         assert state.current_player is not None
         if move % check_every == 0:
+            position = state.to_json()
             if illegal is not None:
-                before = state.to_json()
-                for bad in illegal(state):
-                    assert bad not in legal
-                    with pytest.raises(IllegalMove):
-                        state.apply(bad)
-                    assert state.to_json() == before, f"refused {bad!r} changed the state"
-            rebuilt = game.state_from_json(json.loads(json.dumps(state.to_json())))
-            assert rebuilt.to_json() == state.to_json()
+                check_refusals(game, state, position, legal, list(illegal(state)))
+            check_round_trip(game, position)
         action = chooser.choice(legal) if policy is None else policy(state, legal, chooser)
         state.apply(action)
         actions.append(action)
@@ -77,6 +73,38 @@ def play_random_game(
     assert outcome is not None
     assert sorted(outcome.ranking) == list(range(players))
     return state, actions
+
+
+def check_refusals(
+    game: Game,
+    state: State,
+    position: dict[str, Any],
+    legal: Sequence[Action],
+    bad: Sequence[Action],
+) -> None:
+    """Each of ``bad`` is not legal and is refused with IllegalMove, and the JSON position of
+    ``state`` is still ``position`` after them all (a change is traced to the refusal that
+    made it, on a copy loaded from ``position``)."""
+    for action in bad:
+        assert action not in legal
+        try:
+            state.apply(action)
+        except IllegalMove:
+            continue
+        pytest.fail(f"{action!r} was not refused")
+    if bad and state.to_json() != position:
+        copy = game.state_from_json(json.loads(json.dumps(position)))
+        for action in bad:
+            with suppress(IllegalMove):
+                copy.apply(action)
+            assert copy.to_json() == position, f"refused {action!r} changed the state"
+        pytest.fail(f"refusing {list(bad)!r} changed the state")
+
+
+def check_round_trip(game: Game, position: dict[str, Any]) -> None:
+    """The JSON position survives text and loads back into a state giving the same JSON."""
+    rebuilt = game.state_from_json(json.loads(json.dumps(position)))
+    assert rebuilt.to_json() == position
 
 
 def replay(

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
 from textual.pilot import Pilot
 
+import cardgames.games.makao as makao_package
+from cardgames.games.makao import GAME as MAKAO
 from cardgames.games.makao.actions import Draw, Pass, Play, Take, Wait
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.widgets.hand import HandWidget
+from tests.games.makao.builders import position as makao_position
 
 
 def arrows(cursor: int, target: int) -> list[str]:
@@ -82,3 +88,10 @@ async def play_one_turn(pilot: Pilot[None], app: CardGamesApp) -> str:
         await pilot.pause()
         keys.append("enter")
     return " ".join(keys)
+
+
+def deal_near_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every new two-player Makao game start one move from its end: the first seat holds
+    only 7♥ on 7♣ and goes out with it (a game-over screen without playing a whole game)."""
+    near_end = makao_position([["7h"], ["2c", "3d", "5s", "9d", "Kh"]], ["7c"], current=0)
+    monkeypatch.setattr(makao_package, "GAME", replace(MAKAO, deal=lambda *a: near_end.clone()))

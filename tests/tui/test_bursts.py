@@ -6,6 +6,7 @@ them when the link stalls and catches up.
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 from textual.pilot import Pilot
 
@@ -19,7 +20,7 @@ from cardgames.tui.screens.setup import SetupScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
-from tests.tui.drive import arrows, screen_name, table_when_my_turn
+from tests.tui.drive import arrows, deal_near_the_end, screen_name, table_when_my_turn
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -90,7 +91,10 @@ async def test_a_burst_of_enter_in_the_picker_opens_one_set_up() -> None:
         assert names(app) == ["PickerScreen"]
 
 
-async def test_a_burst_of_enter_on_game_over_deals_one_game() -> None:
+async def test_a_burst_of_enter_on_game_over_deals_one_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal_near_the_end(monkeypatch)
     app = CardGamesApp(GameSetup("makao", default_seats(2, 2), {}, 7), FAST)
     dealt: list[int] = []
     start = app.start_game

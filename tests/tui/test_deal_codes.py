@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardgames.session.dealcode import deal_code
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
@@ -9,14 +11,17 @@ from cardgames.tui.screens.game_over import GameOverScreen
 from cardgames.tui.screens.setup import SetupScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
-from tests.tui.drive import table, table_when_my_turn
+from tests.tui.drive import deal_near_the_end, table, table_when_my_turn
 from tests.tui.screen_text import screen_text
 
 SIZE = (100, 30)
 FAST = AppSettings(bot_delay=0)
 
 
-async def test_the_table_and_the_game_over_screen_show_the_deal_code() -> None:
+async def test_the_table_and_the_game_over_screen_show_the_deal_code(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal_near_the_end(monkeypatch)
     setup = GameSetup("makao", default_seats(2, 2), {}, 31)
     app = CardGamesApp(setup, FAST)
     async with app.run_test(size=SIZE) as pilot:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardgames.session.setup import GameSetup, SeatSpec
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.render import literal
@@ -9,7 +11,7 @@ from cardgames.tui.screens.game_over import GameOverScreen
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
-from tests.tui.drive import human_to_move
+from tests.tui.drive import deal_near_the_end, human_to_move
 from tests.tui.screen_text import screen_text
 
 SIZE = (80, 24)
@@ -48,7 +50,8 @@ async def test_shithead_names_with_brackets_show_literally_in_hot_seat() -> None
     await _hot_seat_names_show_literally("shithead", NAMES[::2])
 
 
-async def test_game_over_and_toasts_show_names_literally() -> None:
+async def test_game_over_and_toasts_show_names_literally(monkeypatch: pytest.MonkeyPatch) -> None:
+    deal_near_the_end(monkeypatch)
     seats = (SeatSpec("[red]Bob", "default"), SeatSpec("a[/b]", "default"))
     app = CardGamesApp(GameSetup("makao", seats, {}, 4), FAST)
     async with app.run_test(size=SIZE, notifications=True) as pilot:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardgames.session.savefile import records_dir, saved_games
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
@@ -9,7 +11,7 @@ from cardgames.tui.screens.dialogs import LeaveDialog
 from cardgames.tui.screens.game_over import GameOverScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
-from tests.tui.drive import table, table_when_my_turn
+from tests.tui.drive import deal_near_the_end, table, table_when_my_turn
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -66,7 +68,10 @@ async def test_ctrl_q_can_discard_the_game() -> None:
     assert saved_games(records_dir()).games == ()
 
 
-async def test_ctrl_q_quits_at_once_on_the_picker_and_after_the_game() -> None:
+async def test_ctrl_q_quits_at_once_on_the_picker_and_after_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal_near_the_end(monkeypatch)
     app = CardGamesApp(settings=FAST)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+q")

@@ -1,4 +1,4 @@
-"""Random-play conformance for Spite & Malice: 2,010 seeded games over 2-4 seats.
+"""Random-play conformance for Spite & Malice: 2,020 seeded games over 2-4 seats.
 
 After every move all 108 cards are in play and distinct (SM-1); every 40th move crafted illegal
 moves are refused without a change and the JSON position round-trips; every game ends within the
@@ -24,8 +24,8 @@ from cardgames.games.spite_malice.actions import Bottom, Bus, Discard, End, Play
 from cardgames.games.spite_malice.engine import DECK_SIZE, SpiteMaliceState
 from tests.helpers.conformance import play_random_game, replay
 
-CHUNKS = 10
-GAMES_PER_CHUNK = 201
+CHUNKS = 20
+GAMES_PER_CHUNK = 101
 MAX_MOVES = 5000
 CHECK_EVERY = 40
 _DECK = build_deck(2, 2)
