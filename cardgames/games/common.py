@@ -72,6 +72,8 @@ class CardGame:
             position, or None to count every unfinished playout as even.
         search_playouts: The ``hard`` level's playouts per decision.
         search_depth: The longest playout of the ``hard`` level, in actions.
+        hard: Makes the ``hard`` level's bot when the game tunes its own search; None builds
+            it from ``sampler``, ``evaluate``, ``search_playouts`` and ``search_depth``.
     """
 
     name: str
@@ -90,6 +92,7 @@ class CardGame:
     evaluate: Callable[[State, PlayerId], float] | None = None
     search_playouts: int = 60
     search_depth: int = 16
+    hard: Callable[[], Bot] | None = None
 
     def check_options(self, options: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
         """Every option's value: the given ones checked, the missing ones at their default.
@@ -189,4 +192,6 @@ class CardGame:
             playouts=self.search_playouts,
             depth=self.search_depth,
         )
+        if self.hard is not None:
+            levels["hard"] = self.hard
         return {"normal": levels.pop("normal"), **levels, **own}

@@ -40,12 +40,11 @@ HARD_MARGIN = 0.04
 
 
 def _bots() -> dict[str, Callable[[], Bot]]:
-    """The bots for Žolíky by name; "zoliky" (the heuristic bot) is the default, and "hard"
-    replaces the generic search level with one tuned for Žolíky (see :func:`_hard`)."""
+    """The bots for Žolíky by name; "zoliky" (the heuristic bot) is the default."""
     from cardgames.bots import RandomBot
     from cardgames.games.zoliky.bots import ZolikyBot
 
-    return {ZolikyBot.name: ZolikyBot, RandomBot.name: RandomBot, "hard": _hard}
+    return {ZolikyBot.name: ZolikyBot, RandomBot.name: RandomBot}
 
 
 def _hard() -> Bot:
@@ -93,6 +92,7 @@ GAME = CardGame(
     bot_factories=_bots,
     evaluate=_evaluate,
     sampler=sample_state,
+    hard=_hard,
 )
 """The Žolíky Game object."""
 

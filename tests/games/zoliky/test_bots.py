@@ -121,6 +121,7 @@ def test_the_search_weighs_only_the_discard_and_the_take() -> None:
 
 def test_hard_is_the_tuned_search() -> None:
     """The hard level plays each playout to the end of the round (ZO-17)."""
+    assert list(GAME.bots()) == ["normal", "easy", "hard", "zoliky", "random"]
     hard = GAME.bots()["hard"]()
     assert isinstance(hard, SearchBot) and hard.candidates is search_candidates
     assert hard.horizon is round_number and hard.judge_finished
