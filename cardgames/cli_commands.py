@@ -359,7 +359,7 @@ def _bot_list(info: GameInfo, text: str, option: str) -> list[str]:
     if not all(kinds):
         raise click.UsageError(f"{option} must be names separated by commas, not {text!r}")
     for kind in kinds:
-        _check_bot(info, kind)
+        _check_bot(info, kind, option)
     return kinds
 
 
@@ -524,13 +524,23 @@ def tournament(
     click.echo(format_result(result, seed))
 
 
-def _check_bot(info: GameInfo, bot: str) -> None:
-    """A usage error naming the computer players of the game, if ``bot`` is not one of them."""
+def _check_bot(info: GameInfo, bot: str, option: str = "--bot") -> None:
+    """A usage error naming the computer players of the game, if ``bot`` is not one of them.
+
+    For ``--level`` the error names the levels alone (the game's other bots are still accepted,
+    but the option is about levels)."""
+    from cardgames.bots.levels import DEFAULT_LEVEL, LEVELS
     from cardgames.core.registry import load_game
 
     kinds = list(getattr(load_game(info.name), "bots", dict)())
     if bot == "default" or bot in kinds:
         return
+    if option == "--level":
+        levels = [f"{level} (the default)" if level == DEFAULT_LEVEL else level
+                  for level in LEVELS if level in kinds]
+        raise click.UsageError(
+            f"{info.title} has no level {quoted(bot)}; its levels are: " + ", ".join(levels)
+        )
     listed = [f"{kinds[0]} (the default)", *kinds[1:]] if kinds else ["default"]
     raise click.UsageError(
         f"{info.title} has no computer player {quoted(bot)}; its computer players are: "

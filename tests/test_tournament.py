@@ -71,7 +71,10 @@ def test_tournament_command_prints_rates_intervals_and_times() -> None:
             ["tournament", "makao", "--bots", "hard,normal,easy", "--games", "1"],
             "name 1 to 2 computer players for 2 seats, not 3",
         ),
-        (["play", "makao", "--level", "expert"], "Makao has no computer player 'expert'"),
+        (
+            ["play", "makao", "--level", "expert"],
+            "Makao has no level 'expert'; its levels are: easy, normal (the default), hard",
+        ),
         (
             ["play", "makao", "--players", "3", "--level", "hard,easy,normal"],
             "--level names 3 levels for 2 computer players",
