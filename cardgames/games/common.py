@@ -7,6 +7,7 @@ commands, describe events), its bots and its ``rules.md``; :class:`CardGame` joi
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -63,17 +64,19 @@ class CardGame:
         deal: Deals a new position (see :data:`Deal`).
         load: Rebuilds a position saved by ``State.to_json``.
         notation: The game's notation module.
-        bot_factories: The game's own bots by name, the heuristic bot first (the ``normal``
-            level; see :meth:`bots`).
+        bots_module: The game's bots module. Its ``HEURISTIC`` is the heuristic bot's class (the
+            ``normal`` level, see :meth:`bots`); its ``evaluate(state, seat)``, if it has one,
+            gives the search bot the chance (0.0 .. 1.0) that a seat wins an unfinished
+            position; without it every unfinished playout counts as even. It is imported only
+            when bots are wanted.
         clock_seconds: The default turn time in seconds for games with a turn clock, else None.
         sampler: Deals a position consistent with one seat's view (see :data:`Sampler`), or None
             while the game has none (the search bot and undo need it).
-        evaluate: For the search bot: the chance (0.0 .. 1.0) that a seat wins an unfinished
-            position, or None to count every unfinished playout as even.
         search_playouts: The ``hard`` level's playouts per decision.
         search_depth: The longest playout of the ``hard`` level, in actions.
         hard: Makes the ``hard`` level's bot when the game tunes its own search; None builds
-            it from ``sampler``, ``evaluate``, ``search_playouts`` and ``search_depth``.
+            it from ``sampler``, the bots module's ``evaluate``, ``search_playouts`` and
+            ``search_depth``.
     """
 
     name: str
@@ -86,10 +89,9 @@ class CardGame:
     deal: Deal
     load: Callable[[Mapping[str, Any]], State]
     notation: Notation
-    bot_factories: Callable[[], dict[str, Callable[[], Bot]]]
+    bots_module: str
     clock_seconds: int | None = None
     sampler: Sampler | None = None
-    evaluate: Callable[[State, PlayerId], float] | None = None
     search_playouts: int = 60
     search_depth: int = 16
     hard: Callable[[], Bot] | None = None
@@ -182,13 +184,16 @@ class CardGame:
     def bots(self) -> dict[str, Callable[[], Bot]]:
         """The computer players by name: the levels ``normal`` (the default, first), ``easy``
         and ``hard`` (with a sampler), then the game's own bots."""
+        from cardgames.bots import RandomBot
         from cardgames.bots.levels import level_bots
 
-        own = self.bot_factories()
+        module = importlib.import_module(self.bots_module)
+        heuristic = module.HEURISTIC
+        own: dict[str, Callable[[], Bot]] = {heuristic.name: heuristic, RandomBot.name: RandomBot}
         levels = level_bots(
-            next(iter(own.values())),
+            heuristic,
             self.sampler,
-            self.evaluate,
+            getattr(module, "evaluate", None),
             playouts=self.search_playouts,
             depth=self.search_depth,
         )

@@ -5,18 +5,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
-from cardgames.core.engine import OptionSpec, OptionValue, PlayerId, State
+from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.games.common import CardGame
 from cardgames.games.makao import notation
 from cardgames.games.makao.engine import MakaoState, new_state
 from cardgames.games.makao.position import state_from_json
 from cardgames.games.makao.sample import sample_state
-
-if TYPE_CHECKING:
-    from cardgames.bots import Bot
 
 
 def _deal(
@@ -26,21 +22,6 @@ def _deal(
     starts with the seat after the previous starter, i.e. seat ``game_number % players``."""
     chosen = {name: bool(value) for name, value in options.items()}
     return new_state(players, seed=seed, options=chosen, starter=game_number % players)
-
-
-def _bots() -> dict[str, Callable[[], Bot]]:
-    """The bots for Makao by name; "makao" (the heuristic bot) is the default."""
-    from cardgames.bots import RandomBot
-    from cardgames.games.makao.bots import MakaoBot
-
-    return {"makao": MakaoBot, "random": RandomBot}
-
-
-def _evaluate(state: State, seat: PlayerId) -> float:
-    """The search bot's score of an unfinished playout (see ``bots.evaluate``)."""
-    from cardgames.games.makao.bots import evaluate
-
-    return evaluate(state, seat)
 
 
 GAME = CardGame(
@@ -58,8 +39,7 @@ GAME = CardGame(
     deal=_deal,
     load=state_from_json,
     notation=notation,
-    bot_factories=_bots,
-    evaluate=_evaluate,
+    bots_module="cardgames.games.makao.bots",
     search_playouts=40,
     search_depth=16,
     sampler=sample_state,

@@ -107,3 +107,7 @@ def evaluate(state: State, seat: PlayerId) -> float:
     cards left against the fewest a rival holds (see ``shedding_value``)."""
     assert isinstance(state, MakaoState)
     return shedding_value([len(hand) for hand in state.hands], seat, state.finished)
+
+
+HEURISTIC = MakaoBot
+"""The heuristic bot: the ``normal`` level and the search bot's playout policy."""

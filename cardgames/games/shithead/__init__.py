@@ -5,19 +5,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
-from cardgames.core.engine import OptionSpec, OptionValue, PlayerId, State
+from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.games.common import CardGame
 from cardgames.games.shithead import notation
 from cardgames.games.shithead.engine import ShitheadState, new_state
 from cardgames.games.shithead.moves import PLAY_TO_LAST, VOLUNTARY_PICKUP
 from cardgames.games.shithead.position import state_from_json
 from cardgames.games.shithead.sample import sample_state
-
-if TYPE_CHECKING:
-    from cardgames.bots import Bot
 
 
 def _deal(
@@ -29,21 +25,6 @@ def _deal(
     in every game.
     """
     return new_state(players, seed, {name: bool(value) for name, value in options.items()})
-
-
-def _bots() -> dict[str, Callable[[], Bot]]:
-    """The bots for Shithead by name; the first, ``"shithead"``, is the default."""
-    from cardgames.bots import RandomBot
-    from cardgames.games.shithead.bots import ShitheadBot
-
-    return {ShitheadBot.name: ShitheadBot, RandomBot.name: RandomBot}
-
-
-def _evaluate(state: State, seat: PlayerId) -> float:
-    """The search bot's score of an unfinished playout (see ``bots.evaluate``)."""
-    from cardgames.games.shithead.bots import evaluate
-
-    return evaluate(state, seat)
 
 
 GAME = CardGame(
@@ -65,8 +46,7 @@ GAME = CardGame(
     deal=_deal,
     load=state_from_json,
     notation=notation,
-    bot_factories=_bots,
-    evaluate=_evaluate,
+    bots_module="cardgames.games.shithead.bots",
     search_playouts=40,
     search_depth=16,
     clock_seconds=45,

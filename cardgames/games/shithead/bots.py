@@ -103,3 +103,7 @@ def evaluate(state: State, seat: PlayerId) -> float:
         for hand, up, down in zip(state.hands, state.face_up, state.face_down, strict=True)
     ]
     return shedding_value(left, seat, state.finished)
+
+
+HEURISTIC = ShitheadBot
+"""The heuristic bot: the ``normal`` level and the search bot's playout policy."""

@@ -6,18 +6,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
-from cardgames.core.engine import OptionValue, PlayerId, State
+from cardgames.core.engine import OptionValue
 from cardgames.games.common import CardGame
 from cardgames.games.spite_malice import notation
 from cardgames.games.spite_malice.engine import SpiteMaliceState, new_state
 from cardgames.games.spite_malice.position import state_from_json
 from cardgames.games.spite_malice.sample import sample_state
-
-if TYPE_CHECKING:
-    from cardgames.bots import Bot
 
 
 def _deal(
@@ -28,21 +24,6 @@ def _deal(
     ``game_number`` has no effect: the highest pay-off top starts (SM-3) in every game.
     """
     return new_state(players, seed)
-
-
-def _bots() -> dict[str, Callable[[], Bot]]:
-    """The bots for Spite & Malice by name; the first, ``"spite_malice"``, is the default."""
-    from cardgames.bots import RandomBot
-    from cardgames.games.spite_malice.bots import SpiteMaliceBot
-
-    return {SpiteMaliceBot.name: SpiteMaliceBot, RandomBot.name: RandomBot}
-
-
-def _evaluate(state: State, seat: PlayerId) -> float:
-    """The search bot's score of an unfinished playout (see ``bots.evaluate``)."""
-    from cardgames.games.spite_malice.bots import evaluate
-
-    return evaluate(state, seat)
 
 
 GAME = CardGame(
@@ -56,8 +37,7 @@ GAME = CardGame(
     deal=_deal,
     load=state_from_json,
     notation=notation,
-    bot_factories=_bots,
-    evaluate=_evaluate,
+    bots_module="cardgames.games.spite_malice.bots",
     search_playouts=40,
     search_depth=16,
     sampler=sample_state,

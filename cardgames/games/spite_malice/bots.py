@@ -200,3 +200,7 @@ def evaluate(state: State, seat: PlayerId) -> float:
     pay-off cards left against the fewest a rival has left (see ``shedding_value``)."""
     assert isinstance(state, SpiteMaliceState)
     return shedding_value(state.pay_off_sizes(), seat, state.winners)
+
+
+HEURISTIC = SpiteMaliceBot
+"""The heuristic bot: the ``normal`` level and the search bot's playout policy."""

@@ -5,18 +5,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
-from cardgames.core.engine import OptionValue, PlayerId, State
+from cardgames.core.engine import OptionValue
 from cardgames.games.common import CardGame
 from cardgames.games.trash import notation
 from cardgames.games.trash.engine import TrashState, new_state
 from cardgames.games.trash.position import state_from_json
 from cardgames.games.trash.sample import sample_state
-
-if TYPE_CHECKING:
-    from cardgames.bots import Bot
 
 
 def _deal(
@@ -27,21 +23,6 @@ def _deal(
     ``game_number`` has no effect: seat 0 starts the first hand of every match (TR-3).
     """
     return new_state(players, seed)
-
-
-def _bots() -> dict[str, Callable[[], Bot]]:
-    """The bots for Trash by name; the first, ``"trash"``, is the default."""
-    from cardgames.bots import RandomBot
-    from cardgames.games.trash.bots import TrashBot
-
-    return {TrashBot.name: TrashBot, RandomBot.name: RandomBot}
-
-
-def _evaluate(state: State, seat: PlayerId) -> float:
-    """The search bot's score of an unfinished playout (see ``bots.evaluate``)."""
-    from cardgames.games.trash.bots import evaluate
-
-    return evaluate(state, seat)
 
 
 GAME = CardGame(
@@ -55,8 +36,7 @@ GAME = CardGame(
     deal=_deal,
     load=state_from_json,
     notation=notation,
-    bot_factories=_bots,
-    evaluate=_evaluate,
+    bots_module="cardgames.games.trash.bots",
     search_playouts=40,
     # A playout stops three actions after the choice (about the rest of the turn and the reply)
     # and ``evaluate`` scores the race: longer ones only add the luck of later draws.

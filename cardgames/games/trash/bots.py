@@ -121,3 +121,7 @@ def evaluate(state: State, seat: PlayerId) -> float:
         + its * race(own, theirs - 1)
         + (1 - mine - its) * race(own, theirs)
     )
+
+
+HEURISTIC = TrashBot
+"""The heuristic bot: the ``normal`` level and the search bot's playout policy."""

@@ -5,10 +5,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from cardgames.core.engine import OptionSpec, OptionValue, PlayerId, State
+from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.games.common import CardGame
 from cardgames.games.zoliky import notation
 from cardgames.games.zoliky.engine import DEFAULT_TARGET, ZolikyState, new_state
@@ -39,14 +39,6 @@ HARD_MARGIN = 0.04
 """How much better than the heuristic's choice (in the ``evaluate`` scale) an action must do."""
 
 
-def _bots() -> dict[str, Callable[[], Bot]]:
-    """The bots for Žolíky by name; "zoliky" (the heuristic bot) is the default."""
-    from cardgames.bots import RandomBot
-    from cardgames.games.zoliky.bots import ZolikyBot
-
-    return {ZolikyBot.name: ZolikyBot, RandomBot.name: RandomBot}
-
-
 def _hard() -> Bot:
     """The ``hard`` level: the search bot with the heuristic as playout policy, searching only
     the discard and the take-or-draw choice (``bots.search_candidates``), each playout played
@@ -59,13 +51,6 @@ def _hard() -> Bot:
         margin=HARD_MARGIN, candidates=search_candidates, horizon=round_number,
         judge_finished=True, name="hard",
     )
-
-
-def _evaluate(state: State, seat: PlayerId) -> float:
-    """The search bot's score of an unfinished playout (see ``bots.evaluate``)."""
-    from cardgames.games.zoliky.bots import evaluate
-
-    return evaluate(state, seat)
 
 
 GAME = CardGame(
@@ -89,8 +74,7 @@ GAME = CardGame(
     deal=_deal,
     load=state_from_json,
     notation=notation,
-    bot_factories=_bots,
-    evaluate=_evaluate,
+    bots_module="cardgames.games.zoliky.bots",
     sampler=sample_state,
     hard=_hard,
 )

@@ -353,3 +353,7 @@ def evaluate(state: State, seat: PlayerId) -> float:
                                                                     strict=True)]
     rival = min(total for other, total in enumerate(totals) if other != seat)
     return 1.0 / (1.0 + math.exp((totals[seat] - rival) / EVALUATE_SCALE))
+
+
+HEURISTIC = ZolikyBot
+"""The heuristic bot: the ``normal`` level and the search bot's playout policy."""
