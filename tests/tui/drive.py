@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
 import cardgames.games.makao as makao_package
+from cardgames.core.engine import State
 from cardgames.games.makao import GAME as MAKAO
 from cardgames.games.makao.actions import Draw, Pass, Play, Take, Wait
 from cardgames.tui.app import CardGamesApp
@@ -26,6 +29,25 @@ def table(app: CardGamesApp) -> TableScreen | None:
     """The table screen if it is on top, else None."""
     screen = app.screen
     return screen if isinstance(screen, TableScreen) else None
+
+
+def find_table(app: CardGamesApp) -> TableScreen:
+    """The table screen, on top or under a pass screen, summary, dialog or the rules."""
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, TableScreen):
+            return screen
+    raise AssertionError(f"no table under {type(app.screen).__name__}")
+
+
+def deal(monkeypatch: pytest.MonkeyPatch, state: State) -> None:
+    """Make every new game of ``state``'s game (and every replay for undo) start from
+    ``state``."""
+    package = importlib.import_module(type(state).__module__.rpartition(".")[0])
+
+    def new_game(*args: Any) -> State:
+        return state.clone()
+
+    monkeypatch.setattr(package, "GAME", replace(package.GAME, deal=new_game))
 
 
 def human_to_move(app: CardGamesApp) -> bool:

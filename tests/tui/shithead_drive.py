@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import Any
 
-import pytest
 from textual.pilot import Pilot
 
-import cardgames.games.shithead as shithead_package
 from cardgames.core.cards import Card
 from cardgames.core.deck import build_deck
 from cardgames.games.shithead import GAME
@@ -17,10 +13,9 @@ from cardgames.games.shithead.actions import Blind, Play
 from cardgames.games.shithead.engine import ShitheadState, ShitheadView
 from cardgames.games.shithead.moves import BONUS, FACE_DOWN, FACE_UP, SWAP
 from cardgames.tui.app import CardGamesApp
-from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.table_row import TableRow
-from tests.tui.drive import arrows
+from tests.tui.drive import arrows, find_table
 
 Row = Sequence[str | None]
 
@@ -75,29 +70,6 @@ def position(
     })
 
 
-def deal(monkeypatch: pytest.MonkeyPatch, state: ShitheadState) -> None:
-    """Make every new Shithead game (and every replay for undo) start from ``state``."""
-
-    def new_game(*args: Any) -> ShitheadState:
-        return state.clone()
-
-    monkeypatch.setattr(shithead_package, "GAME", replace(GAME, deal=new_game))
-
-
-def table(app: CardGamesApp) -> TableScreen:
-    """The table screen, on top or under a pass screen, dialog or the rules."""
-    for screen in reversed(app.screen_stack):
-        if isinstance(screen, TableScreen):
-            return screen
-    raise AssertionError(f"no table under {type(app.screen).__name__}")
-
-
-def my_turn(app: CardGamesApp) -> bool:
-    """True when the table is on top and its viewer must act."""
-    screen = app.screen
-    return isinstance(screen, TableScreen) and bool(screen.session.legal_actions())
-
-
 def _row_steps(row: TableRow, target: int, lying: Sequence[bool]) -> list[str]:
     occupied = [i for i, here in enumerate(lying) if here]
     return ["right"] * ((occupied.index(target) - occupied.index(row.cursor)) % len(occupied))
@@ -110,7 +82,7 @@ async def play_turn(pilot: Pilot[None], app: CardGamesApp, *, prefer: Card | Non
     ``prefer`` card if it starts a play, else the first legal play (arrows, Enter), else ``p``.
     Face-up cards: arrows and Enter. Face-down cards: arrows and Enter.
     """
-    screen = table(app)
+    screen = find_table(app)
     view: ShitheadView = screen.session.view()
     seat = view.viewer
     assert seat is not None

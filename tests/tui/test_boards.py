@@ -26,8 +26,8 @@ from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.table_row import TableRow
-from tests.tui.drive import human_to_move, screen_name
-from tests.tui.shithead_drive import FakeClock, deal, my_turn, position, table
+from tests.tui.drive import deal, find_table, human_to_move, screen_name
+from tests.tui.shithead_drive import FakeClock, position
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -46,8 +46,8 @@ async def test_typed_move_that_empties_the_hand_moves_the_focus_to_the_face_up_c
     ))
     app = CardGamesApp(SOLO, FAST, clock=FakeClock())
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
-        screen = table(app)
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = find_table(app)
         await pilot.press("colon", *"play 10h", "enter")
         await pilot.pause()
         assert screen.session.history == [(0, Play((parse_card("10h"),)))]
@@ -75,13 +75,13 @@ async def test_after_a_play_the_cursor_goes_to_the_neighbour_then_to_a_playable_
     ))
     app = CardGamesApp(SOLO, FAST, clock=FakeClock())
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
-        screen = table(app)
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = find_table(app)
         hand = screen.query_one(HandWidget)
         assert hand.cards[hand.cursor] == parse_card("5d")
         await pilot.press("right", "enter")
         # I play 8♦ and draw 2♥ (SH-7); Bob answers with K♠, which 9♠ does not beat (SH-5).
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         assert [a for _, a in screen.session.history][:2] == [
             Play((parse_card("8d"),)), Play((parse_card("Ks"),))]
         assert hand.cards.index(parse_card("9s")) != 1, "a kept index would land on 9♠"
@@ -93,15 +93,15 @@ MAKAO_SIX = GameSetup("makao", default_seats(6, 5), {}, 3)
 
 
 def _status(app: CardGamesApp) -> str:
-    return str(table(app).query_one("#status").render())
+    return str(find_table(app).query_one("#status").render())
 
 
 async def test_makao_hand_with_no_card_that_fits_is_dimmed_and_enter_says_why() -> None:
     app = CardGamesApp(MAKAO_SIX, FAST, clock=FakeClock())
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: human_to_move(app))
-        hand = table(app).query_one(HandWidget)
-        assert hand.cards and not table(app).session.view().playable
+        hand = find_table(app).query_one(HandWidget)
+        assert hand.cards and not find_table(app).session.view().playable
         assert all(hand._chip_state(i, card).endswith("dim") for i, card in enumerate(hand.cards))
         await pilot.press("enter")
         await pilot.pause()
@@ -138,10 +138,10 @@ async def test_a_hand_of_36_cards_is_fully_reachable_at_80_by_24(
     ))
     app = CardGamesApp(SOLO, FAST, clock=FakeClock())
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
-        hand = table(app).query_one(HandWidget)
+        await wait_until(pilot, lambda: human_to_move(app))
+        hand = find_table(app).query_one(HandWidget)
         assert len(hand.cards) == 36
-        box = table(app).query_one("#hand-box")
+        box = find_table(app).query_one("#hand-box")
         assert box.outer_size.height <= 8
         shown = hand.render().plain
         assert hand.cards[0].symbol in shown and hand.cards[-1].symbol not in shown
@@ -152,7 +152,7 @@ async def test_a_hand_of_36_cards_is_fully_reachable_at_80_by_24(
         assert hand.cursor == 35 and hand.cards[-1].symbol in shown
         assert "▲" in shown and "▼" not in shown
         # The status line keeps its room below the hand.
-        assert table(app).query_one("#status").region.bottom <= SIZE[1] - 1
+        assert find_table(app).query_one("#status").region.bottom <= SIZE[1] - 1
         await pilot.press("home")
         await pilot.pause()
         assert hand.cursor == 0 and hand.cards[0].symbol in hand.render().plain
@@ -169,16 +169,16 @@ async def test_after_the_game_the_final_table_shows_every_hand_and_esc_keeps_the
     ))
     app = CardGamesApp(SOLO, FAST, clock=FakeClock())
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(app) == "GameOverScreen")
         await pilot.press("escape")
         await pilot.pause()
         assert screen_name(app) == "TableScreen", "Esc looks at the table, it does not leave"
-        shown = str(table(app).query_one("#open-hands").render())
+        shown = str(find_table(app).query_one("#open-hands").render())
         # SH-15 hides face-down cards during the game; once it is over they are shown too.
         assert "3♥ 3♠ 4♥ 8♣ 8♥ 9♣" in shown and "no cards" in shown
-        assert table(app).query_one("#hand-box").border_title.startswith("Every hand")
+        assert find_table(app).query_one("#hand-box").border_title.startswith("Every hand")
         await pilot.press("r")
         await pilot.pause()
         assert screen_name(app) == "GameOverScreen", "r shows the result again"
@@ -192,7 +192,7 @@ async def test_l_opens_the_whole_log_and_page_keys_scroll_it() -> None:
     app = CardGamesApp(MAKAO_SIX, FAST, clock=FakeClock())
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: human_to_move(app))
-        session = table(app).session
+        session = find_table(app).session
         for _ in range(4):
             await pilot.press("d")
             await pilot.pause()
@@ -236,8 +236,8 @@ async def test_h_marks_the_move_the_default_bot_would_make(monkeypatch: pytest.M
     monkeypatch.setattr(ShitheadBot, "choose", spy)
     app = CardGamesApp(SOLO, FAST, clock=FakeClock())
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
-        screen = table(app)
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = find_table(app)
         await pilot.press("h")
         await pilot.pause()
         view, expected = seen[-1]
@@ -269,7 +269,7 @@ async def test_once_out_f_finishes_instantly_with_the_same_result_and_b_sets_the
         await wait_until(pilot, lambda: human_to_move(app))
         await pilot.press("enter")
         await pilot.pause()
-        screen = table(app)
+        screen = find_table(app)
         assert not screen.session.is_over
         keys = {k: b.binding.description for k, b in screen.active_bindings.items()
                 if b.binding.show}
@@ -297,7 +297,7 @@ async def test_the_bell_rings_when_my_turn_comes_after_computer_players_moved(be
         if human_to_move(app):
             await pilot.press("p")
         await wait_until(pilot, lambda: human_to_move(app))
-        assert len(table(app).session.history) >= 3, "both computer players moved"
+        assert len(find_table(app).session.history) >= 3, "both computer players moved"
         assert len(rings) - before == (1 if bell else 0)
 
 

@@ -18,8 +18,8 @@ from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.table_row import TableRow
-from tests.tui.drive import arrows, pass_on
-from tests.tui.shithead_drive import FakeClock, deal, my_turn, play_turn, position, table
+from tests.tui.drive import arrows, deal, find_table, human_to_move, pass_on
+from tests.tui.shithead_drive import FakeClock, play_turn, position
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -33,7 +33,7 @@ def _keys(app: CardGamesApp) -> dict[str, str]:
 
 
 def _status(app: CardGamesApp) -> str:
-    return str(table(app).query_one("#status").render())
+    return str(find_table(app).query_one("#status").render())
 
 
 def _cover(app: CardGamesApp) -> str:
@@ -45,7 +45,7 @@ def _cover(app: CardGamesApp) -> str:
 
 def _to_card(app: CardGamesApp, code: str) -> list[str]:
     """Arrow keys that bring the hand cursor to the card ``code``."""
-    hand = table(app).query_one(HandWidget)
+    hand = find_table(app).query_one(HandWidget)
     target = hand.cards.index(parse_card(code))
     return arrows(hand.cursor, target)
 
@@ -61,31 +61,32 @@ async def test_full_game_by_keys_with_swap_extra_move_face_up_and_blind_play(
     ))
     app = CardGamesApp(SOLO, FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
-        session = table(app).session
+        await wait_until(pilot, lambda: human_to_move(app))
+        session = find_table(app).session
         assert "Swap" in _keys(app).values() and "Ready" in _keys(app).values()
         assert "Space marks a hand and a face-up card" in _status(app)
         # SH-3: mark 5♠ in the hand, go to the face-up cards, take position 3 (A♥), swap.
         await pilot.press("right", "space", "tab", "right", "enter")
         await pilot.pause()
         assert session.history == [(0, Swap(parse_card("5s"), 3))]
-        row = table(app).query_one(TableRow)
+        row = find_table(app).query_one(TableRow)
         assert row.face_up[2] == parse_card("5s")
-        assert "A♥" in " ".join(c.symbol for c in table(app).query_one(HandWidget).cards)
+        assert "A♥" in " ".join(c.symbol for c in find_table(app).query_one(HandWidget).cards)
         seen: set[str] = set()
         blind_keys: list[str] = []
         while app.screen.__class__.__name__ != "GameOverScreen":
             await wait_until(
-                pilot, lambda: my_turn(app) or app.screen.__class__.__name__ == "GameOverScreen"
+                pilot,
+                lambda: human_to_move(app) or app.screen.__class__.__name__ == "GameOverScreen",
             )
-            if not my_turn(app):
+            if not human_to_move(app):
                 break
             view = session.view()
             if view.phase == BONUS:
                 seen.add("bonus")
                 assert _keys(app)["enter"] == "Lay" and _keys(app)["x"] == "Decline"
                 assert "x declines" in _status(app)
-                assert "Extra move" in str(table(app).query_one("#turn").render())
+                assert "Extra move" in str(find_table(app).query_one("#turn").render())
             elif view.source == FACE_UP and any(isinstance(a, Play) for a in view.legal):
                 seen.add("face-up")
                 assert isinstance(app.focused, TableRow), "face-up cards are the active zone"
@@ -135,18 +136,18 @@ async def test_escape_only_unmarks_x_declines_the_extra_move_and_the_log_shows_a
     ))
     app = CardGamesApp(SOLO, FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
-        session = table(app).session
-        pile = str(table(app).query_one("#pile").render())
+        await wait_until(pilot, lambda: human_to_move(app))
+        session = find_table(app).session
+        pile = str(find_table(app).query_one("#pile").render())
         assert "8♥ 8♣ 8♦ — a fourth burns" in pile
         assert "stock" in pile and "pile 3" in pile and "burnt 27" in pile
         # 8♠ completes four 8s: SH-11 burns the pile, the log says so (via GAME.describe).
         await pilot.press(*_to_card(app, "8s"), "enter")
         await pilot.pause()
         assert "The pile is burnt by four eights" in session.log_lines(0)
-        assert "The pile is empty" in str(table(app).query_one("#pile").render())
+        assert "The pile is empty" in str(find_table(app).query_one("#pile").render())
         # SH-12: the pile is empty, so the same player goes again; a 2 gives an extra move.
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         await pilot.press(*_to_card(app, "2c"), "enter")
         await pilot.pause()
         assert session.view().phase == BONUS
@@ -157,7 +158,7 @@ async def test_escape_only_unmarks_x_declines_the_extra_move_and_the_log_shows_a
         await pilot.press("escape")
         await pilot.pause()
         assert len(session.history) == done, "Esc with a card marked only clears the mark"
-        assert table(app).query_one(HandWidget).selection == []
+        assert find_table(app).query_one(HandWidget).selection == []
         assert "escape" not in _keys(app) and _keys(app)["x"] == "Decline"
         await pilot.press("escape")
         await pilot.pause()
@@ -179,8 +180,8 @@ async def test_pick_up_key_only_when_legal_and_the_command_bar_completes(
     ))
     app = CardGamesApp(SOLO, FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
-        session = table(app).session
+        await wait_until(pilot, lambda: human_to_move(app))
+        session = find_table(app).session
         assert _keys(app).get("p") == "Pick up"
         assert "Play" not in _keys(app).values(), "nothing goes on A♣"
         assert "Nothing goes: p picks up the pile." in _status(app)
@@ -190,7 +191,7 @@ async def test_pick_up_key_only_when_legal_and_the_command_bar_completes(
         await pilot.press(*"pick", "right", "enter")
         await pilot.pause()
         assert session.history[0] == (0, PickUp())
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         assert "p" not in _keys(app), "no picking up while a card goes (SH-8)"
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
@@ -206,13 +207,13 @@ async def test_hot_seat_swaps_happen_behind_the_pass_screen() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
         assert _cover(app) == "Anna"
-        screen = table(app)
+        screen = find_table(app)
         session = screen.session
         assert screen.query_one(HandWidget).cards == ()
         assert not session.clock_running
         clock.now += 1
         await pilot.press("enter")
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         anna = session.view_for(0)
         assert screen.query_one(HandWidget).cards == tuple(sorted(anna.hand))
         await pilot.press("1", "r")
@@ -223,7 +224,7 @@ async def test_hot_seat_swaps_happen_behind_the_pass_screen() -> None:
         assert session.history[0] == (0, Swap(sorted(anna.hand)[0], 1))
         clock.now += 1
         await pilot.press("enter")
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         assert screen.query_one(HandWidget).cards == tuple(sorted(session.view_for(1).hand))
         await pilot.press("r")
         await wait_until(pilot, lambda: session.view_for(None).phase != SWAP)
@@ -250,7 +251,7 @@ async def test_picker_offers_shithead_and_setup_sets_the_turn_clock() -> None:
         assert "turn clock" in str(setup.query_one("#setup-error").render())
         clock_field.value = "off"
         await pilot.press("ctrl+s")
-        await wait_until(pilot, lambda: my_turn(app))
-        session = table(app).session
+        await wait_until(pilot, lambda: human_to_move(app))
+        session = find_table(app).session
         assert session.setup.game == "shithead" and len(session.setup.seats) == 2
         assert session.turn_seconds is None and session.time_left() is None

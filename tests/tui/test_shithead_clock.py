@@ -17,14 +17,15 @@ from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
-from tests.tui.shithead_drive import FakeClock, deal, my_turn, position, table
+from tests.tui.drive import deal, find_table, human_to_move
+from tests.tui.shithead_drive import FakeClock, position
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
 
 
 def _topbar(app: CardGamesApp) -> str:
-    return str(table(app).query_one("#topbar", Static).render())
+    return str(find_table(app).query_one("#topbar", Static).render())
 
 
 async def test_sh17_time_out_with_a_pile_picks_it_up_and_the_countdown_redraws_on_change(
@@ -39,8 +40,8 @@ async def test_sh17_time_out_with_a_pile_picks_it_up_and_the_countdown_redraws_o
     clock = FakeClock()
     app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1), FAST, clock=clock)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
-        screen = table(app)
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = find_table(app)
         session = screen.session
         assert session.clock_running and "⏱ 0:45" in _topbar(app)
         topbar = screen.query_one("#topbar", Static)
@@ -74,8 +75,8 @@ async def test_no_clock_during_the_swap_phase_then_a_full_turn_once_play_starts(
     clock = FakeClock()
     app = CardGamesApp(GameSetup("shithead", default_seats(3, 2), {}, 7), FAST, clock=clock)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
-        screen = table(app)
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = find_table(app)
         session = screen.session
         assert session.view().phase == SWAP
         assert not session.clock_running and session.time_left() is None
@@ -84,7 +85,7 @@ async def test_no_clock_during_the_swap_phase_then_a_full_turn_once_play_starts(
         screen.tick()
         assert session.history == [] and session.view().phase == SWAP
         await pilot.press("r")
-        await wait_until(pilot, lambda: my_turn(app) and session.view().phase != SWAP)
+        await wait_until(pilot, lambda: human_to_move(app) and session.view().phase != SWAP)
         assert session.clock_running and session.time_left() == 45
         assert "⏱ 0:45" in _topbar(app)
 
@@ -101,14 +102,14 @@ async def test_no_clock_under_the_pass_screen(monkeypatch: pytest.MonkeyPatch) -
     app = CardGamesApp(GameSetup("shithead", seats, {}, 1), FAST, clock=clock, pass_delay=0.5)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
-        screen = table(app)
+        screen = find_table(app)
         session = screen.session
         assert not session.clock_running and session.time_left() is None
         clock.now += 600
         screen.tick()
         assert session.history == [], "a player who has not taken the terminal cannot time out"
         await pilot.press("enter")
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         assert session.clock_running and session.time_left() == 45
         assert "⏱ 0:45" in _topbar(app)
 
@@ -119,10 +120,12 @@ async def test_the_clock_holds_under_every_screen_that_covers_the_table(cover: s
     app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1),
                        AppSettings(bot_delay=0, turn_seconds=8), clock=clock)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         await pilot.press("r")
-        await wait_until(pilot, lambda: my_turn(app) and table(app).session.clock_running)
-        screen = table(app)
+        await wait_until(
+            pilot, lambda: human_to_move(app) and find_table(app).session.clock_running
+        )
+        screen = find_table(app)
         session = screen.session
         moves = len(session.history)
         await pilot.press(cover)
@@ -157,8 +160,8 @@ async def test_after_a_time_out_only_a_key_after_a_quiet_spell_uncovers_the_next
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
         clock.now += 2
         await pilot.press("enter")
-        await wait_until(pilot, lambda: my_turn(app))
-        screen = table(app)
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = find_table(app)
         await pilot.press("right")
         clock.now += 30
         screen.tick()
@@ -172,5 +175,5 @@ async def test_after_a_time_out_only_a_key_after_a_quiet_spell_uncovers_the_next
             assert isinstance(app.screen, PassScreen)
         clock.now += 1.1
         await pilot.press("enter")
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         assert screen.session.viewer == 1

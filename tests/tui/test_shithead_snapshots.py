@@ -11,7 +11,8 @@ from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
-from tests.tui.shithead_drive import FakeClock, deal, my_turn, position
+from tests.tui.drive import deal, human_to_move
+from tests.tui.shithead_drive import FakeClock, position
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -21,7 +22,7 @@ def test_shithead_swap_phase_snapshot(snap_compare: Any) -> None:
     app = CardGamesApp(GameSetup("shithead", default_seats(4, 3), {}, 7), FAST, clock=FakeClock())
 
     async def mark_a_swap(pilot: Pilot[None]) -> None:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         await pilot.press("right", "space", "tab", "right")
 
     assert snap_compare(app, terminal_size=SIZE, run_before=mark_a_swap)
@@ -41,7 +42,7 @@ def test_shithead_board_snapshot(snap_compare: Any, monkeypatch: pytest.MonkeyPa
     app = CardGamesApp(GameSetup("shithead", default_seats(3, 2), {}, 1), FAST, clock=FakeClock())
 
     async def select_an_eight(pilot: Pilot[None]) -> None:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         await pilot.press("right", "right", "space")
 
     assert snap_compare(app, terminal_size=SIZE, run_before=select_an_eight)

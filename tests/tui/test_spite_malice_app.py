@@ -16,9 +16,9 @@ from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from tests.games.spite_malice.builders import card, cards, position, run_of
-from tests.tui.drive import passing
+from tests.tui.drive import deal, find_table, human_to_move, passing
 from tests.tui.screen_text import non_ascii, screen_text
-from tests.tui.spite_malice_drive import deal, my_turn, own, play_first, table
+from tests.tui.spite_malice_drive import own, play_first
 from tests.tui.test_noleak import RecordingApp
 
 SIZE = (80, 24)
@@ -51,8 +51,8 @@ async def test_whole_game_by_keys_with_every_kind_of_play(
     deal(monkeypatch, _nearly_won())  # type: ignore[arg-type]
     app = CardGamesApp(SOLO, FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
-        session = table(app).session
+        await wait_until(pilot, lambda: human_to_move(app))
+        session = find_table(app).session
         assert own(app).current().card == card("Kd")
         # K♦ completes pile 1, which is cleared (SM-7): Enter picks, Enter plays on pile 1.
         await pilot.press("enter")
@@ -86,7 +86,7 @@ async def test_whole_game_by_keys_with_every_kind_of_play(
         await pilot.pause()
         assert "bus" in screen_text(app)
         await pilot.press("left", "enter")
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         view = session.view()
         assert view.pay_off_sizes[0] == 3 and view.pay_off_tops[0] == card("7d")
         # v shows the bottom card until the next key (SM-4); it is not a move.
@@ -110,15 +110,15 @@ async def test_ascii_mode_draws_only_ascii_with_four_players() -> None:
     app = CardGamesApp(GameSetup("spite_malice", default_seats(4, 3), {}, 3),
                        AppSettings(bot_delay=0, ascii=True))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         await play_first(pilot, app)
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         text = screen_text(app)
         assert "Building piles" in text and "Your cards" in text
         assert non_ascii(app) == set()
         assert "enter" in _keys(app) and "tab" in _keys(app)
         # h points out the computer player's move on the table; one Enter plays it.
-        screen = table(app)
+        screen = find_table(app)
         moves = len(screen.session.history)
         await pilot.press("h")
         await pilot.pause()
@@ -165,7 +165,7 @@ async def test_hot_seat_hand_over_never_shows_the_other_hand() -> None:
         while handovers < 4:
             await wait_until(
                 pilot,
-                lambda: isinstance(app.screen, PassScreen) or passing(app) or my_turn(app),
+                lambda: isinstance(app.screen, PassScreen) or passing(app) or human_to_move(app),
             )
             if isinstance(app.screen, PassScreen):
                 app.holder = names.index(app.screen.player)

@@ -12,7 +12,7 @@ from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from tests.games.spite_malice.builders import position, run_of
-from tests.tui.spite_malice_drive import deal, my_turn
+from tests.tui.drive import deal, human_to_move
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -33,7 +33,7 @@ def test_spite_malice_board_snapshot(snap_compare: Any, monkeypatch: pytest.Monk
     app = CardGamesApp(GameSetup("spite_malice", default_seats(3, 2), {}, 1), FAST)
 
     async def pick_the_eight(pilot: Pilot[None]) -> None:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         await pilot.press("enter")
 
     assert snap_compare(app, terminal_size=SIZE, run_before=pick_the_eight)

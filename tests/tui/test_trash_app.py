@@ -21,9 +21,9 @@ from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from tests.games.trash.builders import position
-from tests.tui.drive import passing
+from tests.tui.drive import deal, find_table, human_to_move, passing
 from tests.tui.screen_text import non_ascii, screen_text
-from tests.tui.trash_drive import deal, my_turn, play_turn, table
+from tests.tui.trash_drive import play_turn
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -50,19 +50,19 @@ async def test_a_whole_match_by_keys_with_a_jack_placement_and_a_replacement(
     deal(monkeypatch, _late_match())  # type: ignore[arg-type]
     app = CardGamesApp(SOLO, FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         await pilot.press("d")
-        await wait_until(pilot, lambda: my_turn(app))
-        layout = table(app).query_one(LayoutWidget)
+        await wait_until(pilot, lambda: human_to_move(app))
+        layout = find_table(app).query_one(LayoutWidget)
         assert layout.has_focus and layout.choices == (1, 3)
         assert "Place jack" in _footer(app)
         await pilot.press("right", "enter")
-        await wait_until(pilot, lambda: my_turn(app))
-        view = table(app).session.view()
+        await wait_until(pilot, lambda: human_to_move(app))
+        view = find_table(app).session.view()
         assert view.layouts[0][2] is not None and view.layouts[0][2].code == "Jc"
         await pilot.press("d")
-        await wait_until(pilot, lambda: my_turn(app))
-        assert table(app).session.view().phase == "replace"
+        await wait_until(pilot, lambda: human_to_move(app))
+        assert find_table(app).session.view().phase == "replace"
         assert "Replace jack" in _footer(app) and "Keep jack" in _footer(app)
         await pilot.press("y")
         await wait_until(pilot, lambda: isinstance(app.screen, HandSummary))
@@ -70,7 +70,7 @@ async def test_a_whole_match_by_keys_with_a_jack_placement_and_a_replacement(
         assert "You win hand 18!" in text and "3 → 2" in text
         await pilot.press("enter")
         for _ in range(60):
-            await wait_until(pilot, lambda: my_turn(app) or type(app.screen).__name__ in (
+            await wait_until(pilot, lambda: human_to_move(app) or type(app.screen).__name__ in (
                 "GameOverScreen", "HandSummary"))
             if type(app.screen).__name__ == "GameOverScreen":
                 break
@@ -96,18 +96,18 @@ async def test_footer_keys_a_refused_take_and_names_shown_as_typed(
     seats = (SeatSpec("[b]Ann[/b]"), SeatSpec("[red]Bo", "default"))
     app = CardGamesApp(GameSetup("trash", seats, {}, 1), FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         text = screen_text(app)
         assert "[red]Bo" in text and "[b]Ann[/b]'s layout" in text
         keys = _footer(app)
         assert "Draw" in keys and "Take discard" not in keys and "Place jack" not in keys
         await pilot.press("t")
         await pilot.pause()
-        status = str(table(app).query_one("#status").render())
+        status = str(find_table(app).query_one("#status").render())
         assert "You cannot take 7♠: your position 7 already shows 7♣" in status
         await pilot.press("d")
-        await wait_until(pilot, lambda: len(table(app).session.history) >= 1)
-        assert table(app).session.history[0][1].__class__.__name__ == "Draw"
+        await wait_until(pilot, lambda: len(find_table(app).session.history) >= 1)
+        assert find_table(app).session.history[0][1].__class__.__name__ == "Draw"
 
 
 async def test_the_chain_is_shown_step_by_step_with_the_bot_delay(
@@ -128,10 +128,10 @@ async def test_the_chain_is_shown_step_by_step_with_the_bot_delay(
     monkeypatch.setattr(LayoutWidget, "set_layout", record)
     app = CardGamesApp(SOLO, AppSettings(bot_delay=1.0))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
-        board = table(app).query_one(TrashBoard)
+        await wait_until(pilot, lambda: human_to_move(app))
+        board = find_table(app).query_one(TrashBoard)
         await pilot.press("d")
-        await wait_until(pilot, lambda: not board._frames and my_turn(app), limit=3000)
+        await wait_until(pilot, lambda: not board._frames and human_to_move(app), limit=3000)
     fives = [cells[4] for cells in shown]
     nines = [cells[8] for cells in shown]
     assert list(zip(fives, nines, strict=True)) == [(None, None), ("5c", None), ("5c", "9d")]
@@ -141,10 +141,12 @@ async def test_ascii_mode_draws_only_ascii_with_six_players() -> None:
     app = CardGamesApp(GameSetup("trash", default_seats(6, 5), {}, 4),
                        AppSettings(bot_delay=0, ascii=True))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         for _ in range(2):
             await play_turn(pilot, app)
-            await wait_until(pilot, lambda: my_turn(app) or isinstance(app.screen, HandSummary))
+            await wait_until(
+                pilot, lambda: human_to_move(app) or isinstance(app.screen, HandSummary)
+            )
             if isinstance(app.screen, HandSummary):
                 await pilot.press("enter")
         assert non_ascii(app) == set()
@@ -166,7 +168,7 @@ class RecordingApp(CardGamesApp):
     def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
         if renderable is not None:
             self._paint(renderable)
-            session = table(self).session
+            session = find_table(self).session
             state = session._state
             hidden = {c.symbol for row in state.hidden for c in row if c is not None}  # type: ignore[attr-defined]
             top = self.screen
@@ -200,7 +202,7 @@ async def test_hot_seat_hand_overs_cover_the_table_and_no_frame_shows_a_face_dow
         handovers = 0
         while handovers < 6:
             await wait_until(pilot, lambda: isinstance(app.screen, PassScreen | HandSummary)
-                             or passing(app) or my_turn(app))
+                             or passing(app) or human_to_move(app))
             if isinstance(app.screen, PassScreen):
                 app.holder = names.index(app.screen.player)
                 await pilot.press("enter")

@@ -13,7 +13,7 @@ from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from tests.games.trash.builders import position
-from tests.tui.trash_drive import deal, my_turn
+from tests.tui.drive import deal, human_to_move
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -31,9 +31,9 @@ def test_trash_two_players_with_a_jack_to_place_snapshot(
     app = CardGamesApp(GameSetup("trash", default_seats(2, 1), {}, 1), FAST)
 
     async def draw_the_jack(pilot: Pilot[None]) -> None:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         await pilot.press("d")
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
 
     assert snap_compare(app, terminal_size=SIZE, run_before=draw_the_jack)
 
@@ -42,8 +42,8 @@ def test_trash_six_players_snapshot(snap_compare: Any) -> None:
     app = CardGamesApp(GameSetup("trash", default_seats(6, 5), {}, 11), FAST)
 
     async def after_a_round(pilot: Pilot[None]) -> None:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         await pilot.press("d")
-        await wait_until(pilot, lambda: my_turn(app) and len(app.screen.session.history) > 5)
+        await wait_until(pilot, lambda: human_to_move(app) and len(app.screen.session.history) > 5)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=after_a_round)

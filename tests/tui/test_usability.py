@@ -25,9 +25,9 @@ from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.log import LogPanel
 from cardgames.tui.widgets.seats import SeatInfo, seat_line
 from cardgames.tui.widgets.table_row import TableRow
-from tests.tui.drive import arrows, human_to_move, screen_name, table, table_when_my_turn
+from tests.tui.drive import arrows, deal, human_to_move, screen_name, table, table_when_my_turn
 from tests.tui.screen_text import non_ascii, screen_text
-from tests.tui.shithead_drive import FakeClock, deal, my_turn, position, swap_phase_deal
+from tests.tui.shithead_drive import FakeClock, position, swap_phase_deal
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -214,7 +214,7 @@ async def test_ascii_mode_draws_only_ascii_on_every_main_screen(
     ))
     app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1), plain)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         await pilot.pause()
         assert non_ascii(app) == set(), "Shithead table"
         assert "8h 8c - 2 more eights burn" in screen_text(app)
@@ -253,7 +253,7 @@ async def test_swap_phase_asks_for_marks_and_shows_them(monkeypatch: pytest.Monk
     deal(monkeypatch, swap_phase_deal())
     app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1), FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         screen = table(app)
         assert screen is not None
         await pilot.press("enter")
@@ -280,7 +280,7 @@ async def test_p_on_an_empty_pile_says_why_and_undo_says_what_it_did(
     ))
     app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1), FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         screen = table(app)
         assert screen is not None
         assert not any(isinstance(a, PickUp) for a in screen.session.legal_actions())
@@ -288,9 +288,9 @@ async def test_p_on_an_empty_pile_says_why_and_undo_says_what_it_did(
         await pilot.pause()
         assert "nothing to pick up" in _status(app)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: my_turn(app) and screen.session.can_undo(0))
+        await wait_until(pilot, lambda: human_to_move(app) and screen.session.can_undo(0))
         await pilot.press("u")
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         assert "Took back your last turn" in _status(app)
 
 

@@ -19,9 +19,9 @@ from cardgames.tui.widgets.command_bar import CommandBar
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.log import LogPanel
 from cardgames.tui.widgets.table_row import TableRow
-from tests.tui.drive import screen_name, table, table_when_my_turn
+from tests.tui.drive import deal, human_to_move, screen_name, table, table_when_my_turn
 from tests.tui.screen_text import non_ascii, screen_text
-from tests.tui.shithead_drive import deal, my_turn, swap_phase_deal
+from tests.tui.shithead_drive import swap_phase_deal
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -153,7 +153,7 @@ async def test_escape_in_the_swap_phase_clears_both_marks(monkeypatch: pytest.Mo
     deal(monkeypatch, swap_phase_deal())
     app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1), FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         screen = table(app)
         assert screen is not None
         assert "Esc unmarks" in str(screen.query_one("#status").render())

@@ -16,10 +16,10 @@ from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from tests.games.zoliky.builders import cards, position
-from tests.tui.drive import passing
+from tests.tui.drive import deal, find_table, human_to_move, passing
 from tests.tui.screen_text import screen_text
 from tests.tui.test_noleak import RecordingApp
-from tests.tui.zoliky_drive import deal, my_turn, press_action, table
+from tests.tui.zoliky_drive import press_action
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -42,11 +42,11 @@ def opening_position() -> Any:
 
 
 def _status(app: CardGamesApp) -> str:
-    return str(table(app).query_one("#status").render())
+    return str(find_table(app).query_one("#status").render())
 
 
 def _side(app: CardGamesApp) -> str:
-    return str(table(app).query_one("#status-side").render())
+    return str(find_table(app).query_one("#status-side").render())
 
 
 async def test_a_round_by_keys_opening_layoffs_joker_back_and_close(
@@ -55,8 +55,8 @@ async def test_a_round_by_keys_opening_layoffs_joker_back_and_close(
     deal(monkeypatch, opening_position())
     app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
-        session = table(app).session
+        await wait_until(pilot, lambda: human_to_move(app))
+        session = find_table(app).session
         assert "d draws" in _status(app)
         await press_action(pilot, app, Draw())
         await press_action(pilot, app, Meld(cards("Qh", "Kh", "Ah")))
@@ -66,10 +66,10 @@ async def test_a_round_by_keys_opening_layoffs_joker_back_and_close(
         await press_action(pilot, app, LayOff(cards("6c")[0], 0))
         assert cards("Xr")[0] in session.view().hand, "ZO-13: the joker comes back"
         await press_action(pilot, app, LayOff(cards("8c")[0], 0))
-        melds = str(table(app).query_one("#melds").render())
+        melds = str(find_table(app).query_one("#melds").render())
         assert "5♣ 6♣ 7♣ 8♣" in melds and "Q♥ K♥ A♥" in melds
         await press_action(pilot, app, Discard(cards("9d")[0]))
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         await press_action(pilot, app, Draw())
         await press_action(pilot, app, LayOff(cards("9c")[0], 0))
         assert session.view().legal == (Close(cards("Xr")[0]),)
@@ -89,7 +89,7 @@ async def test_invalid_meld_is_explained_and_keys_follow_the_phase(
     deal(monkeypatch, opening_position())
     app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         keys = {key for key, active in app.screen.active_bindings.items() if active.binding.show}
         assert {"d", "t"} <= keys and "m" not in keys and "l" not in keys
         # m and l before the draw are not silent: the status line says why nothing goes down.
@@ -101,10 +101,10 @@ async def test_invalid_meld_is_explained_and_keys_follow_the_phase(
         # K♥ A♥ with 4♦ is no meld: the status line says why.
         await press_action(pilot, app, Meld(cards("Kh", "Ah", "4d")))
         assert "neither a run" in _status(app)
-        assert table(app).session.view().melds == opening_position().view(0).melds
+        assert find_table(app).session.view().melds == opening_position().view(0).melds
         await pilot.press("escape", "s")
         await pilot.pause()
-        shown = table(app).query_one("#hand").cards  # type: ignore[attr-defined]
+        shown = find_table(app).query_one("#hand").cards  # type: ignore[attr-defined]
         assert [card.rank for card in shown] == sorted(card.rank for card in shown)
 
 
@@ -127,7 +127,7 @@ async def test_hot_seat_hand_over_never_shows_the_other_hand() -> None:
         while handovers < 4:
             await wait_until(
                 pilot,
-                lambda: isinstance(app.screen, PassScreen) or passing(app) or my_turn(app),
+                lambda: isinstance(app.screen, PassScreen) or passing(app) or human_to_move(app),
             )
             if isinstance(app.screen, PassScreen):
                 app.holder = names.index(app.screen.player)
@@ -136,7 +136,7 @@ async def test_hot_seat_hand_over_never_shows_the_other_hand() -> None:
             elif passing(app):
                 await pilot.press("enter")
             else:
-                view = table(app).session.view()
+                view = find_table(app).session.view()
                 action = next(a for a in view.legal if isinstance(a, Draw | Discard))
                 await press_action(pilot, app, action)
         await pilot.pause()
@@ -158,7 +158,7 @@ async def test_ascii_mode_draws_only_ascii(monkeypatch: pytest.MonkeyPatch) -> N
     settings = AppSettings(bot_delay=0, ascii=True)
     app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), settings)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         await press_action(pilot, app, Draw())
         await press_action(pilot, app, Meld(cards("Qh", "Kh", "Ah")))
         await pilot.pause()

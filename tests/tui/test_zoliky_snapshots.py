@@ -13,7 +13,8 @@ from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from tests.games.zoliky.builders import cards, position
-from tests.tui.zoliky_drive import deal, my_turn, press_action
+from tests.tui.drive import deal, human_to_move
+from tests.tui.zoliky_drive import press_action
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -35,7 +36,7 @@ def test_zoliky_board_snapshot(snap_compare: Any, monkeypatch: pytest.MonkeyPatc
     app = CardGamesApp(GameSetup("zoliky", default_seats(3, 2), {}, 1), FAST)
 
     async def build_an_opening(pilot: Pilot[None]) -> None:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         await press_action(pilot, app, Draw())
         await press_action(pilot, app, Meld(cards("Qh", "Kh", "Ah")))
         await pilot.press("right", "space", "right", "space")
@@ -57,7 +58,7 @@ def test_zoliky_score_table_snapshot(snap_compare: Any, monkeypatch: pytest.Monk
     app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {}, 1), FAST)
 
     async def close_from_hand(pilot: Pilot[None]) -> None:
-        await wait_until(pilot, lambda: my_turn(app))
+        await wait_until(pilot, lambda: human_to_move(app))
         for meld in (("Qh", "Kh", "Ah"), ("5s", "5d", "5c"), ("Jh", "Jd", "Jc")):
             await press_action(pilot, app, Meld(cards(*meld)))
         await press_action(pilot, app, Close(cards("2s")[0]))

@@ -2,44 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
-
-import pytest
 from textual.pilot import Pilot
 
-import cardgames.games.zoliky as zoliky_package
 from cardgames.core.cards import Card
-from cardgames.games.zoliky import GAME
 from cardgames.games.zoliky.actions import Close, Cut, Discard, Draw, LayOff, Meld, Take, TakeBack
-from cardgames.games.zoliky.engine import ZolikyState
 from cardgames.tui.app import CardGamesApp
-from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.widgets.hand import HandWidget
-from tests.tui.drive import arrows
-
-
-def deal(monkeypatch: pytest.MonkeyPatch, state: ZolikyState) -> None:
-    """Make every new Žolíky game (and every replay for undo) start from ``state``."""
-
-    def new_game(*args: Any) -> ZolikyState:
-        return state.clone()
-
-    monkeypatch.setattr(zoliky_package, "GAME", replace(GAME, deal=new_game))
-
-
-def table(app: CardGamesApp) -> TableScreen:
-    """The table screen, on top or under a pass screen or dialog."""
-    for screen in reversed(app.screen_stack):
-        if isinstance(screen, TableScreen):
-            return screen
-    raise AssertionError(f"no table under {type(app.screen).__name__}")
-
-
-def my_turn(app: CardGamesApp) -> bool:
-    """True when the table is on top and its viewer must act."""
-    screen = app.screen
-    return isinstance(screen, TableScreen) and bool(screen.session.legal_actions())
+from tests.tui.drive import arrows, find_table
 
 
 def _index(hand: HandWidget, card: Card) -> int:
@@ -51,7 +20,7 @@ def _index(hand: HandWidget, card: Card) -> int:
 
 async def press_action(pilot: Pilot[None], app: CardGamesApp, action: object) -> str:
     """Make ``action`` for the viewer with keys only; returns the keys pressed."""
-    hand = table(app).query_one(HandWidget)
+    hand = find_table(app).query_one(HandWidget)
     verbs = {Draw: "d", Take: "t", Cut: "c", TakeBack: "x"}
     cursor = hand.cursor
     keys: list[str] = []
