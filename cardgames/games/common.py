@@ -65,10 +65,9 @@ class CardGame:
         load: Rebuilds a position saved by ``State.to_json``.
         notation: The game's notation module.
         bots_module: The game's bots module. Its ``HEURISTIC`` is the heuristic bot's class (the
-            ``normal`` level, see :meth:`bots`); its ``evaluate(state, seat)``, if it has one,
-            gives the search bot the chance (0.0 .. 1.0) that a seat wins an unfinished
-            position; without it every unfinished playout counts as even. It is imported only
-            when bots are wanted.
+            ``normal`` level, see :meth:`bots`); its ``evaluate(state, seat)`` gives the search
+            bot the chance (0.0 .. 1.0) that a seat wins an unfinished position. It is imported
+            only when bots are wanted.
         clock_seconds: The default turn time in seconds for games with a turn clock, else None.
         sampler: Deals a position consistent with one seat's view (see :data:`Sampler`), or None
             while the game has none (the search bot and undo need it).
@@ -193,7 +192,7 @@ class CardGame:
         levels = level_bots(
             heuristic,
             self.sampler,
-            getattr(module, "evaluate", None),
+            module.evaluate,
             playouts=self.search_playouts,
             depth=self.search_depth,
         )
