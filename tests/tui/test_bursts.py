@@ -19,6 +19,7 @@ from cardgames.tui.screens.game_over import GameOverScreen
 from cardgames.tui.screens.setup import SetupScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
+from cardgames.tui.widgets.board import Board
 from cardgames.tui.widgets.hand import HandWidget
 from tests.tui.drive import arrows, deal_near_the_end, screen_name, table_when_my_turn
 
@@ -120,3 +121,19 @@ async def test_a_burst_of_start_in_the_set_up_deals_one_game() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         await burst(pilot, "ctrl+s", 3)
         assert names(app) == ["PickerScreen", "TableScreen"]
+
+
+async def test_a_board_opens_no_dialog_while_the_table_is_covered() -> None:
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_when_my_turn(pilot, app)
+        board = screen.query_one(Board)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: screen_name(app) == "RulesScreen")
+        board.ask(ChoiceDialog("Demand a rank", [("none", None)]), board.act)
+        await pilot.pause()
+        assert names(app) == ["PickerScreen", "TableScreen", "RulesScreen"]
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
+        board.ask(ChoiceDialog("Demand a rank", [("none", None)]), board.act)
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))

@@ -196,7 +196,7 @@ class MakaoBoard(Board):
         title = "Demand a rank" if kind == "rank" else "Demand a suit"
         choices = [(_demand_label(a, self.info.style), a) for a in demands]
         keys = {_demand_key(a): a for a in demands}
-        self.app.push_screen(ChoiceDialog(title, choices, keys), self.act)
+        self.ask(ChoiceDialog(title, choices, keys), self.act)
 
     def _maybe_ask_demand(self) -> None:
         view = self.view
@@ -221,7 +221,7 @@ class MakaoBoard(Board):
         elif matches and self.info is not None:
             style = self.info.style
             choices = [(_play_label(a, style), a) for a in matches]
-            self.app.push_screen(ChoiceDialog("Play the joker as", choices), self.act)
+            self.ask(ChoiceDialog("Play the joker as", choices), self.act)
         else:
             self.post_message(self.Act(Play(cards)))
 

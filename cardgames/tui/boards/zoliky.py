@@ -325,7 +325,7 @@ class ZolikyBoard(Board):
             style = self.info.style
             choices = [(shown(f"Meld {meld_text(_shape(m), style).plain}", style.ascii), m)
                        for m in matches]
-            self.app.push_screen(ChoiceDialog("The joker stands for", choices), self.act)
+            self.ask(ChoiceDialog("The joker stands for", choices), self.act)
         else:
             self.post_message(self.Say(self._why("meld " + _words(cards))))
 
@@ -364,7 +364,7 @@ class ZolikyBoard(Board):
             key = str(action.meld + 1)
             if len(key) == 1 and key not in keys and action.named is None:
                 keys[key] = action
-        self.app.push_screen(ChoiceDialog("Lay off onto meld", choices, keys), self.act)
+        self.ask(ChoiceDialog("Lay off onto meld", choices, keys), self.act)
 
     def _why(self, command: str) -> str:
         """The refusal the notation gives for ``command`` (or a general note)."""
@@ -407,7 +407,7 @@ class ZolikyBoard(Board):
         if self.view.current_player is None:
             title = "The match is over"
         table = score_table(self.view, self.info.names, self.info.style.ascii)
-        self.app.push_screen(ScoreTable(title, table))
+        self.ask(ScoreTable(title, table))
 
     def on_hand_widget_submitted(self, message: HandWidget.Submitted) -> None:
         """Enter: discard (or close with) one card; with three or more selected, meld them."""

@@ -17,7 +17,7 @@ conventions a View may follow (optional, read with ``getattr``):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -28,6 +28,7 @@ from textual.widget import Widget
 from cardgames.core.cards import Card
 from cardgames.core.engine import Action, PlayerId, View
 from cardgames.tui.render import CardStyle
+from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.zone import HandBox
 
@@ -215,6 +216,13 @@ class Board(Widget):
             if isinstance(action, kind):
                 self.post_message(self.Act(action))
                 return
+
+    def ask(self, dialog: Screen[Any], answer: Callable[[Any], None] | None = None) -> None:
+        """Open ``dialog`` over the table, its result going to ``answer`` (None: the dialog
+        returns nothing), unless the table is closed or covered: a late key opens nothing."""
+        screen = self.screen
+        if isinstance(screen, AppScreen):
+            screen.open(dialog, answer)
 
     def act(self, action: Action | None) -> None:
         """Play ``action``; None does nothing (a dialog's callback when it was cancelled)."""
