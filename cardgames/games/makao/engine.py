@@ -28,8 +28,11 @@ from cardgames.games.makao.actions import (
     Wait,
 )
 from cardgames.games.makao.moves import (
+    ANSWERS,
     BIT,
     DEMAND_RANKS,
+    DEMANDED,
+    FOURS,
     JOKER_BITS,
     MATCHING,
     SUITS,
@@ -44,7 +47,6 @@ from cardgames.games.makao.moves import (
     mask_plays,
     plays_in_mask,
     single,
-    starting_mask,
 )
 
 # Enum members looked up once: a lookup on an enum class is slow in hot loops.
@@ -324,36 +326,35 @@ class MakaoState:
         mask = self.masks[current]
         drawn = self.drawn
         if drawn is None and not mask & JOKER_BITS:
-            starting = None
-            if not (self.pending_draw or self.pending_skips or self.demand is not None):
-                starting = MATCHING[bool(options) and "queens" in options].get(self.top_as)
-            if starting is None:
-                starting = starting_mask(self.situation())
-            plays = mask_plays(mask, mask & starting)
+            plays = mask_plays(mask, mask & self._starting())
         else:
             plays = plays_in_mask(self.hands[current], mask, self.situation(), drawn)
-        actions = cast(list[Action], plays)
+        last: Action
+        if phase == "drawn":
+            last = _PASS
+        elif self.pending_draw:
+            last = _TAKE
+        elif self.pending_skips:
+            last = _WAIT
+        else:
+            last = _DRAW
         if offer_makao:
             rest = len(self.hands[current]) - 1
             if any(len(play.cards) == rest for play in plays):
-                actions.append(_CALL)
-        if phase == "drawn":
-            actions.append(_PASS)
-        elif self.pending_draw:
-            actions.append(_TAKE)
-        elif self.pending_skips:
-            actions.append(_WAIT)
-        else:
-            actions.append(_DRAW)
-        return tuple(actions)
+                return (*plays, _CALL, last)
+        return (*plays, last)
 
     def _starting(self) -> int:
-        """``moves.starting_mask`` of the position, with nothing pending read off one table."""
-        if self.pending_draw or self.pending_skips or self.demand is not None:
-            return starting_mask(self.situation())
+        """``moves.starting_mask`` of the position, read off its table without a Situation."""
+        if self.pending_draw:
+            return ANSWERS[self.top_as]
+        if self.pending_skips:
+            return FOURS
+        demand = self.demand
+        if demand is not None:
+            return DEMANDED[demand.value]
         options = self.options
-        mask = MATCHING[bool(options) and "queens" in options].get(self.top_as)
-        return starting_mask(self.situation()) if mask is None else mask
+        return MATCHING[bool(options) and "queens" in options][self.top_as]
 
     def apply(self, action: Action) -> tuple[Event, ...]:
         """Play ``action`` for the player to move.

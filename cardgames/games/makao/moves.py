@@ -11,9 +11,10 @@ and ``jokers`` house options.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from cardgames.core.cards import Card, Rank, Suit
 from cardgames.core.deck import build_deck
@@ -365,10 +366,42 @@ _SINGLE_AT = [single(card) for card in ORDER]
 _INDEX_BITS = len(ORDER).bit_length()
 _SETS: dict[int, tuple[Play, ...]] = {}
 """The sets of :func:`_sets_of` by ``same-rank mask << _INDEX_BITS | first card's index``."""
-MATCHING: tuple[dict[Card, int], dict[Card, int]] = ({}, {})
-"""The :func:`starting_mask` with nothing pending, by top card; the first table without the
-``queens`` option, the second with it (filled as tops are met)."""
-_STARTING: dict[tuple[object, ...], int] = {}
+
+
+class StarterTable(dict[Any, int]):
+    """Masks of the plain cards that may start, by a key that sets the situation (MK-4, MK-8,
+    MK-10, MK-13); each mask is computed when first asked for, then kept.
+
+    Args:
+        situation: The situation of a key.
+    """
+
+    __slots__ = ("_situation",)
+
+    def __init__(self, situation: Callable[[Any], Situation]) -> None:
+        super().__init__()
+        self._situation = situation
+
+    def __missing__(self, key: Any) -> int:
+        mask = self[key] = _mask_of_starters(self._situation(key))
+        return mask
+
+
+MATCHING = (
+    StarterTable(lambda top: Situation(top, 0, 0, None, False)),
+    StarterTable(lambda top: Situation(top, 0, 0, None, True)),
+)
+"""The :func:`starting_mask` with nothing pending, by top card (MK-4); the first table without
+the ``queens`` option, the second with it."""
+ANSWERS = StarterTable(lambda top: Situation(top, 1, 0, None, False))
+"""The :func:`starting_mask` under a pending draw, by top card (MK-8)."""
+DEMANDED = StarterTable(
+    lambda value: Situation(
+        ORDER[0], 0, 0, ActiveDemand("rank" if isinstance(value, Rank) else "suit", value, 0),
+        False,
+    )
+)
+"""The :func:`starting_mask` under a demand, by the demanded rank or suit (MK-13)."""
 
 
 def hand_mask(cards: list[Card] | tuple[Card, ...]) -> int:
@@ -389,26 +422,25 @@ def cards_in(mask: int) -> tuple[Card, ...]:
 def starting_mask(situation: Situation) -> int:
     """The mask of every plain card (no joker) that may start a play now, as :func:`starts` says.
 
-    Computed once per top card and kind of pending effect, then kept.
+    A pending draw comes first, then a stop, then a demand (MK-8, MK-10, MK-13); each mask is
+    read off its table (:data:`ANSWERS`, :data:`FOURS`, :data:`DEMANDED`, :data:`MATCHING`).
     """
     top, pending_draw, pending_skips, demand, queens = situation
-    if not (pending_draw or pending_skips or demand):
-        table = MATCHING[queens]
-        mask = table.get(top)
-        if mask is None:
-            mask = table[top] = _mask_of_starters(situation)
-        return mask
-    key = (
-        top, bool(pending_draw), bool(pending_skips), demand and (demand.kind, demand.value), queens
-    )
-    mask = _STARTING.get(key)
-    if mask is None:
-        mask = _STARTING[key] = _mask_of_starters(situation)
-    return mask
+    if pending_draw:
+        return ANSWERS[top]
+    if pending_skips:
+        return FOURS
+    if demand is not None:
+        return DEMANDED[demand.value]
+    return MATCHING[queens][top]
 
 
 def _mask_of_starters(situation: Situation) -> int:
     return sum(BIT[card] for card in ORDER if card.rank is not _JOKER and starts(card, situation))
+
+
+FOURS = sum(BIT[card] for card in ORDER if card.rank is _FOUR)
+"""The :func:`starting_mask` under a pending stop: the fours (MK-10)."""
 
 
 def _joker_plays(joker: Card, situation: Situation) -> list[Play]:
