@@ -35,6 +35,7 @@ from cardgames.games.makao.moves import (
     FOURS,
     JOKER_BITS,
     MATCHING,
+    ORDER,
     SUITS,
     ActiveDemand,
     Situation,
@@ -58,6 +59,8 @@ _KING = Rank.KING
 _SPADES = Suit.SPADES
 _BATTLE_RANKS = frozenset({Rank.TWO, Rank.THREE, Rank.KING})
 """The ranks of the battle cards (MK-7); a played king counts only if it is K♥ or K♠."""
+_BATTLE_VALUES = {card: battle_value(card) for card in ORDER}
+"""``moves.battle_value`` of every card (MK-7)."""
 OPTION_NAMES = ("queens", "makao-call", "jokers")
 """The house options, all off by default."""
 
@@ -407,7 +410,11 @@ class MakaoState:
         return tuple(events)
 
     def _play(self, player: int, play: Play) -> tuple[Event, ...]:
-        """MK-4, MK-7, MK-10, MK-11, MK-12, MK-15: move the cards and start their effects."""
+        """MK-4, MK-7, MK-10, MK-11, MK-12, MK-15: move the cards and start their effects.
+
+        A plain play that neither empties the hand nor asks for a demand closes the turn here;
+        the rest goes on in :meth:`_play_ending`.
+        """
         hand = self.hands[player]
         cards = play.cards
         mask = self.masks[player]
@@ -422,34 +429,50 @@ class MakaoState:
         self.drawn = None
         self.played = True
         rank = top.rank
-        battle = fours = 0
         if rank is _FOUR:
-            fours = len(counted)
-            self.pending_skips += fours
+            self.pending_skips += len(counted)
+            effect = True
         elif rank in _BATTLE_RANKS:
-            battle = sum(map(battle_value, counted))
+            battle = sum(map(_BATTLE_VALUES.__getitem__, counted))
             self.pending_draw += battle
+            effect = battle > 0
+        else:
+            effect = False
+        if named or not hand or rank is _JACK or rank is _ACE:
+            return self._play_ending(player, play, effect)
+        if not effect:
+            events = [_event(Event, ("play", player, cards, 0, False, ""))]
+            self._close_turn(player, events)
+            return tuple(events)
         events = [_NO_EVENT]
-        if not hand:
+        self._close_turn(player, events)
+        words = _effect_words(self.current, self.pending_draw, self.pending_skips)
+        events[0] = _event(Event, ("play", player, cards, 0, False, words))
+        return tuple(events)
+
+    def _play_ending(self, player: int, play: Play, effect: bool) -> tuple[Event, ...]:
+        """The end of :meth:`_play` for a joker, a hand emptied (MK-15, MK-16) or jacks and aces
+        (MK-11, MK-12); ``effect`` is True if the play started a battle or a stop."""
+        events = [_NO_EVENT]
+        if not self.hands[player]:
             self.finished.append(player)
             events.append(Event("out", player, count=len(self.finished)))
             if self._game_over():
                 events[0] = _play_event(player, play)
                 events.append(self._finish())
                 return tuple(events)
+        rank = self.top_as.rank
         if rank is _JACK or rank is _ACE:
             self.phase = "demand"
             events[0] = _play_event(player, play)
             return tuple(events)
         self._close_turn(player, events)
-        if battle or fours:
+        if effect:
             events[0] = _play_event(
                 player, play, self.current, self.pending_draw, self.pending_skips
             )
-        elif named:
-            events[0] = _play_event(player, play)
         else:
-            events[0] = _event(Event, ("play", player, cards, 0, False, ""))
+            events[0] = _play_event(player, play)
         return tuple(events)
 
     def _draw(self, player: int, _: Draw) -> tuple[Event, ...]:
@@ -458,7 +481,8 @@ class MakaoState:
         if stock:
             card = stock.pop()
             insort(self.hands[player], card)
-            self.masks[player] |= BIT[card]
+            bit = BIT[card]
+            self.masks[player] |= bit
             events = [_event(Event, ("draw", player, (card,), 1, True, ""))]
         else:
             drawn, events = self._draw_cards(player, 1)
@@ -467,7 +491,8 @@ class MakaoState:
                 self._close_turn(player, events)
                 return tuple(events)
             card = drawn[0]
-        if card.rank is _JOKER or BIT[card] & self._starting():
+            bit = BIT[card]
+        if bit & self._starting() or card.rank is _JOKER:
             self.phase = "drawn"
             self.drawn = card
             if not self.options:
@@ -509,6 +534,24 @@ class MakaoState:
 
     def _draw_cards(self, player: int, count: int) -> tuple[list[Card], list[Event]]:
         """MK-6: draw up to ``count`` cards, turning the discard pile under its top when needed."""
+        stock = self.stock
+        if len(stock) >= count:
+            got = stock[: -count - 1 : -1]
+            del stock[len(stock) - count :]
+            events: list[Event] = []
+        else:
+            got, events = self._draw_restocking(count)
+        hand = self.hands[player]
+        mask = self.masks[player]
+        for card in got:
+            insort(hand, card)
+            mask |= BIT[card]
+        self.masks[player] = mask
+        return got, events
+
+    def _draw_restocking(self, count: int) -> tuple[list[Card], list[Event]]:
+        """MK-6: take up to ``count`` cards off the stock, turning the discard pile under its
+        top into a new stock each time it runs out; the cards go to no hand yet."""
         got: list[Card] = []
         events: list[Event] = []
         stock = self.stock
@@ -524,12 +567,6 @@ class MakaoState:
             take = min(count - len(got), len(stock))
             got.extend(stock[-1 : -take - 1 : -1])
             del stock[-take:]
-        hand = self.hands[player]
-        mask = self.masks[player]
-        for card in got:
-            insort(hand, card)
-            mask |= BIT[card]
-        self.masks[player] = mask
         return got, events
 
     def _end_turn(self, player: int, events: list[Event]) -> tuple[Event, ...]:
@@ -578,10 +615,10 @@ class MakaoState:
     def _someone_plays(self, player: int) -> bool:
         """True if a seat still in other than ``player`` has no lost turns (MK-10, MK-15)."""
         finished = self.finished
-        return any(
-            not lost and seat != player and seat not in finished
-            for seat, lost in enumerate(self.skip_turns)
-        )
+        for seat, lost in enumerate(self.skip_turns):
+            if not lost and seat != player and seat not in finished:
+                return True
+        return False
 
     def _walk(self, seat: int, step: int, events: list[Event], lose_turns: bool) -> int:
         """The next seat from ``seat`` by ``step`` that is still in, ending a demand on the way.
@@ -827,12 +864,18 @@ def _play_event(
     if play.named:
         words.append("named=" + ",".join(card.code for card in play.named))
     if target is not None:
-        words.append(f"to={target}")
-    if draw:
-        words.append(f"draw={draw}")
-    if stop:
-        words.append(f"stop={stop}")
+        words.append(_effect_words(target, draw, stop))
     return Event("play", player, play.cards, detail=" ".join(words))
+
+
+def _effect_words(target: int | None, draw: int, stop: int) -> str:
+    """The words of a "play" event for the seat ``target`` now facing ``draw`` cards to take
+    and ``stop`` turns to wait (MK-7, MK-10): ``to=1 draw=4``."""
+    if not stop:
+        return f"to={target} draw={draw}" if draw else f"to={target}"
+    if not draw:
+        return f"to={target} stop={stop}"
+    return f"to={target} draw={draw} stop={stop}"
 
 
 def refusal(view: MakaoView, action: object) -> str:
