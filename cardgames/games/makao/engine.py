@@ -310,9 +310,27 @@ class MakaoState:
         Plays come first (one canonical ordering each, see ``moves.legal_plays``), then the
         draw / take / wait / pass choice, then "makao" when it may be said.
         """
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            current = self.current
+            if self.phase == "play" and current is not None and not self.options:
+                mask = self.masks[current]
+                if not mask & JOKER_BITS:
+                    legal = self._legal = (
+                        *mask_plays(mask, mask & self._starting()), self._closing_action()
+                    )
+                    return legal
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _closing_action(self) -> Action:
+        """The action that ends the turn without a play in the "play" phase: take a pending
+        draw (MK-8), wait out a stop (MK-10) or draw (MK-5)."""
+        if self.pending_draw:
+            return _TAKE
+        if self.pending_skips:
+            return _WAIT
+        return _DRAW
 
     def _compute_legal(self) -> tuple[Action, ...]:
         current = self.current
@@ -332,15 +350,7 @@ class MakaoState:
             plays = mask_plays(mask, mask & self._starting())
         else:
             plays = plays_in_mask(self.hands[current], mask, self.situation(), drawn)
-        last: Action
-        if phase == "drawn":
-            last = _PASS
-        elif self.pending_draw:
-            last = _TAKE
-        elif self.pending_skips:
-            last = _WAIT
-        else:
-            last = _DRAW
+        last = _PASS if phase == "drawn" else self._closing_action()
         if offer_makao:
             rest = len(self.hands[current]) - 1
             if any(len(play.cards) == rest for play in plays):
@@ -595,18 +605,23 @@ class MakaoState:
             taken, drawn_events = self._draw_cards(player, MAKAO_PENALTY)
             events.extend(drawn_events)
             events.append(Event("penalty", player, tuple(taken), len(taken), True))
+        step = 1
+        lose_turns = True
+        skip_turns = self.skip_turns
         if self.pending_draw or self.pending_skips:
             top = self.top_as
-            backward = self.pending_draw and top.rank is _KING and top.suit is _SPADES
-            self.current = self._walk(
-                player, -1 if backward else 1, events, self._someone_plays(player)
-            )
-        else:
-            seat = (player + 1) % self.players
-            if self.demand is None and not self.finished and not self.skip_turns[seat]:
-                self.current = seat
-            else:
-                self.current = self._walk(player, 1, events, True)
+            if self.pending_draw and top.rank is _KING and top.suit is _SPADES:
+                step = -1
+            lose_turns = not any(skip_turns) or self._someone_plays(player)
+        seat = (player + step) % self.players
+        demand = self.demand
+        if (
+            skip_turns[seat]
+            or seat in self.finished
+            or (demand is not None and demand.by == seat)
+        ):
+            seat = self._walk(player, step, events, lose_turns)
+        self.current = seat
         self.phase = "play"
         self.drawn = None
         self.called = False
