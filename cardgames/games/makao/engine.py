@@ -59,6 +59,8 @@ _KING = Rank.KING
 _SPADES = Suit.SPADES
 _BATTLE_RANKS = frozenset({Rank.TWO, Rank.THREE, Rank.KING})
 """The ranks of the battle cards (MK-7); a played king counts only if it is K♥ or K♠."""
+_PLAIN_MATCHING = MATCHING[False]
+"""``moves.MATCHING`` without the ``queens`` option."""
 _BATTLE_VALUES = {card: battle_value(card) for card in ORDER}
 """``moves.battle_value`` of every card (MK-7)."""
 OPTION_NAMES = ("queens", "makao-call", "jokers")
@@ -316,9 +318,19 @@ class MakaoState:
             if self.phase == "play" and current is not None and not self.options:
                 mask = self.masks[current]
                 if not mask & JOKER_BITS:
-                    legal = self._legal = (
-                        *mask_plays(mask, mask & self._starting()), self._closing_action()
-                    )
+                    last: Action
+                    if self.pending_draw:
+                        starting, last = ANSWERS[self.top_as], _TAKE
+                    elif self.pending_skips:
+                        starting, last = FOURS, _WAIT
+                    else:
+                        demand = self.demand
+                        starting = (
+                            _PLAIN_MATCHING[self.top_as] if demand is None
+                            else DEMANDED[demand.value]
+                        )
+                        last = _DRAW
+                    legal = self._legal = (*mask_plays(mask, mask & starting), last)
                     return legal
             legal = self._legal = self._compute_legal()
         return legal
@@ -436,7 +448,6 @@ class MakaoState:
         named = play.named
         counted = effective_cards(play) if named else cards
         top = self.top_as = counted[-1]
-        self.drawn = None
         self.played = True
         rank = top.rank
         if rank is _FOUR:
@@ -474,6 +485,7 @@ class MakaoState:
         rank = self.top_as.rank
         if rank is _JACK or rank is _ACE:
             self.phase = "demand"
+            self.drawn = None
             events[0] = _play_event(player, play)
             return tuple(events)
         self._close_turn(player, events)
@@ -649,7 +661,7 @@ class MakaoState:
             demand = self.demand
             if demand is not None and seat == demand.by:
                 self.demand = None
-                events.append(Event("demand-end", seat, detail=demand.text))
+                events.append(_event(Event, ("demand-end", seat, (), 0, False, demand.text)))
             if finished and seat in finished:
                 continue
             if lose_turns and skip_turns[seat]:

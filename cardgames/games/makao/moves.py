@@ -339,13 +339,14 @@ def mask_plays(mask: int, starting: int) -> list[Play]:
         same = mask & _SAME_RANK[index]
         if same == low:
             append(_SINGLE_AT[index])
+            starting ^= low
         else:
-            key = same << _INDEX_BITS | index
-            sets = _SETS.get(key)
+            known = _SETS[index]
+            sets = known.get(same)
             if sets is None:
-                sets = _SETS[key] = _sets_of(ORDER[index], cards_in(same))
+                sets = known[same] = _sets_of(ORDER[index], cards_in(same))
             plays.extend(sets)
-        starting &= _OTHER_FACES[index]
+            starting &= _OTHER_FACES[index]
     return plays
 
 
@@ -363,9 +364,8 @@ _SAME_RANK = [
 _SAME_FACE = [sum(BIT[other] for other in ORDER if other.same_face(card)) for card in ORDER]
 _OTHER_FACES = [~mask for mask in _SAME_FACE]
 _SINGLE_AT = [single(card) for card in ORDER]
-_INDEX_BITS = len(ORDER).bit_length()
-_SETS: dict[int, tuple[Play, ...]] = {}
-"""The sets of :func:`_sets_of` by ``same-rank mask << _INDEX_BITS | first card's index``."""
+_SETS: list[dict[int, tuple[Play, ...]]] = [{} for _ in ORDER]
+"""The sets of :func:`_sets_of` by the first card's index, then by the same-rank mask."""
 
 
 class StarterTable(dict[Any, int]):
