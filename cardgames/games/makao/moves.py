@@ -329,24 +329,29 @@ def mask_plays(mask: int, starting: int) -> list[Play]:
 
     ``starting`` holds the hand's cards that :func:`starting_mask` allows; they start in
     sorting order (lowest bit first), one copy of each face, and a card with others of its
-    rank in the hand starts every set of :func:`_sets_of`.
+    rank in the hand starts every set of :func:`_sets_of`. The bits are taken highest first
+    (``bit_length`` finds it without a negation) and the list is turned round at the end.
     """
     plays: list[Play] = []
     append = plays.append
     while starting:
-        low = starting & -starting
-        index = low.bit_length() - 1
+        index = starting.bit_length() - 1
+        bit = _BIT_AT[index]
         same = mask & _SAME_RANK[index]
-        if same == low:
+        if same == bit:
             append(_SINGLE_AT[index])
-            starting ^= low
+            starting ^= bit
         else:
+            face = starting & _SAME_FACE[index]
+            starting ^= face
+            if face != bit:
+                index = (face & -face).bit_length() - 1
             known = _SETS[index]
             sets = known.get(same)
             if sets is None:
-                sets = known[same] = _sets_of(ORDER[index], cards_in(same))
+                sets = known[same] = _sets_of(ORDER[index], cards_in(same))[::-1]
             plays.extend(sets)
-            starting &= _OTHER_FACES[index]
+    plays.reverse()
     return plays
 
 
@@ -362,10 +367,11 @@ _SAME_RANK = [
     sum(BIT[other] for other in ORDER if other.rank is card.rank) & _NATURALS for card in ORDER
 ]
 _SAME_FACE = [sum(BIT[other] for other in ORDER if other.same_face(card)) for card in ORDER]
-_OTHER_FACES = [~mask for mask in _SAME_FACE]
 _SINGLE_AT = [single(card) for card in ORDER]
+_BIT_AT = [1 << index for index in range(len(ORDER))]
 _SETS: list[dict[int, tuple[Play, ...]]] = [{} for _ in ORDER]
-"""The sets of :func:`_sets_of` by the first card's index, then by the same-rank mask."""
+"""The sets of :func:`_sets_of` by the first card's index, then by the same-rank mask, last
+play first (:func:`mask_plays` lists the plays backwards, then turns the list round)."""
 
 
 class StarterTable(dict[Any, int]):
