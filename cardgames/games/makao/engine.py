@@ -35,6 +35,7 @@ from cardgames.games.makao.moves import (
     FOURS,
     JOKER_BITS,
     MATCHING,
+    NO_JOKERS,
     ORDER,
     SUITS,
     ActiveDemand,
@@ -317,7 +318,7 @@ class MakaoState:
             current = self.current
             if self.phase == "play" and current is not None and not self.options:
                 mask = self.masks[current]
-                if not mask & JOKER_BITS:
+                if mask < NO_JOKERS:
                     last: Action
                     if self.pending_draw:
                         starting, last = ANSWERS[self.top_as], _TAKE

@@ -362,6 +362,8 @@ BIT: dict[Card, int] = {card: 1 << index for index, card in enumerate(ORDER)}
 """The mask bit of each card."""
 JOKER_BITS = sum(BIT[card] for card in ORDER if card.rank is _JOKER)
 """The mask of the jokers."""
+NO_JOKERS = JOKER_BITS & -JOKER_BITS
+"""The lowest joker bit: jokers sort last, so a mask holds no joker exactly when it is below."""
 _NATURALS = sum(BIT[card] for card in ORDER if card.rank is not _JOKER)
 _SAME_RANK = [
     sum(BIT[other] for other in ORDER if other.rank is card.rank) & _NATURALS for card in ORDER
