@@ -218,11 +218,13 @@ class MakaoState:
     pile are lists whose last element is the top. ``top_as``
     is what the top card counts as (a joker's named card). ``called`` and ``played`` belong to
     the turn in progress (``makao-call`` option). ``restocked`` holds the cards the last
-    reshuffle turned into the stock, sorted (public knowledge: every seat saw them played).
+    reshuffle turned into the stock, sorted (public knowledge: every seat saw them played); they
+    are kept in the order met and sorted when asked for.
     """
 
     __slots__ = (
         "_legal",
+        "_restocked",
         "called",
         "current",
         "demand",
@@ -237,7 +239,6 @@ class MakaoState:
         "phase",
         "played",
         "players",
-        "restocked",
         "rng",
         "skip_turns",
         "starter",
@@ -287,8 +288,13 @@ class MakaoState:
         self.called = called
         self.played = played
         self.rng = rng
-        self.restocked = restocked
+        self._restocked = restocked
         self._legal: tuple[Action, ...] | None = None
+
+    @property
+    def restocked(self) -> tuple[Card, ...]:
+        """The cards the last reshuffle turned into the stock, sorted (MK-6); () before it."""
+        return tuple(sorted(self._restocked, key=BIT.__getitem__))
 
     @property
     def current_player(self) -> int | None:
@@ -331,7 +337,10 @@ class MakaoState:
                             else DEMANDED[demand.value]
                         )
                         last = _DRAW
-                    legal = self._legal = (*mask_plays(mask, mask & starting), last)
+                    starting &= mask
+                    legal = self._legal = (
+                        (*mask_plays(mask, starting), last) if starting else (last,)
+                    )
                     return legal
             legal = self._legal = self._compute_legal()
         return legal
@@ -584,7 +593,7 @@ class MakaoState:
                     break
                 stock.extend(self.discard[:-1])
                 del self.discard[:-1]
-                self.restocked = tuple(sorted(stock, key=BIT.__getitem__))
+                self._restocked = tuple(stock)
                 self.rng.shuffle(stock)
                 events.append(Event("reshuffle", None, count=len(stock)))
             take = min(count - len(got), len(stock))
@@ -789,7 +798,7 @@ class MakaoState:
         copy.called = self.called
         copy.played = self.played
         copy.rng = self.rng.clone()
-        copy.restocked = self.restocked
+        copy._restocked = self._restocked
         copy._legal = self._legal
         return copy
 
