@@ -85,6 +85,8 @@ _DEMANDS: dict[tuple[object, object, int], tuple[ActiveDemand, str]] = {}
 """Each demand in force by kind, value and seat, with its words (demands are immutable)."""
 _RANK_DEMANDS: tuple[Action, ...] = (*(Demand("rank", rank) for rank in DEMAND_RANKS), Demand())
 _SUIT_DEMANDS: tuple[Action, ...] = (*(Demand("suit", suit) for suit in SUITS), Demand())
+_DEMAND_WORDS: dict[Rank | Suit, str] = {value: value.noun for value in (*Rank, *Suit)}
+"""The words of each demandable value, ``ActiveDemand.text`` without the property lookups."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,7 +466,10 @@ class MakaoState:
             self.pending_skips += len(counted)
             effect = True
         elif rank in _BATTLE_RANKS:
-            battle = sum(map(_BATTLE_VALUES.__getitem__, counted))
+            if rank is _KING:
+                battle = sum(map(_BATTLE_VALUES.__getitem__, counted))
+            else:
+                battle = _BATTLE_VALUES[top] * len(counted)
             self.pending_draw += battle
             effect = battle > 0
         else:
@@ -671,7 +676,8 @@ class MakaoState:
             demand = self.demand
             if demand is not None and seat == demand.by:
                 self.demand = None
-                events.append(_event(Event, ("demand-end", seat, (), 0, False, demand.text)))
+                words = _DEMAND_WORDS[demand.value]
+                events.append(_event(Event, ("demand-end", seat, (), 0, False, words)))
             if finished and seat in finished:
                 continue
             if lose_turns and skip_turns[seat]:

@@ -333,13 +333,12 @@ def mask_plays(mask: int, starting: int) -> list[Play]:
     (``bit_length`` finds it without a negation) and the list is turned round at the end.
     """
     plays: list[Play] = []
-    append = plays.append
     while starting:
         index = starting.bit_length() - 1
         bit = _BIT_AT[index]
         same = mask & _SAME_RANK[index]
         if same == bit:
-            append(_SINGLE_AT[index])
+            plays.append(_SINGLE_AT[index])
             starting ^= bit
         else:
             face = starting & _SAME_FACE[index]
