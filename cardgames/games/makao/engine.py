@@ -621,10 +621,30 @@ class MakaoState:
         seat still in sits out, it goes to the nearest of them, who loses no turn for it (MK-10).
         A demand ends when the turn reaches or passes its maker (MK-13).
         """
-        options = self.options
+        if self.options:
+            self._makao_penalty(player, events)
+        if self.pending_draw or self.pending_skips:
+            seat = self._pending_seat(player, events)
+        else:
+            seat = (player + 1) % self.players
+            demand = self.demand
+            if (
+                self.skip_turns[seat]
+                or seat in self.finished
+                or (demand is not None and demand.by == seat)
+            ):
+                seat = self._walk(player, 1, events, True)
+        self.current = seat
+        self.phase = "play"
+        self.drawn = None
+        self.called = False
+        self.played = False
+
+    def _makao_penalty(self, player: int, events: list[Event]) -> None:
+        """The ``makao-call`` option: a player who played down to one card without saying
+        "makao" takes five cards, adding the events to ``events``."""
         if (
-            options
-            and "makao-call" in options
+            "makao-call" in self.options
             and self.played
             and not self.called
             and len(self.hands[player]) == 1
@@ -632,27 +652,19 @@ class MakaoState:
             taken, drawn_events = self._draw_cards(player, MAKAO_PENALTY)
             events.extend(drawn_events)
             events.append(Event("penalty", player, tuple(taken), len(taken), True))
-        step = 1
-        lose_turns = True
-        skip_turns = self.skip_turns
-        if self.pending_draw or self.pending_skips:
-            top = self.top_as
-            if self.pending_draw and top.rank is _KING and top.suit is _SPADES:
-                step = -1
-            lose_turns = not any(skip_turns) or self._someone_plays(player)
+
+    def _pending_seat(self, player: int, events: list[Event]) -> int:
+        """The seat a pending draw or stop passes to: backwards for a draw with K♠ on top
+        (MK-9), to the first seat that really plays (MK-10), adding to ``events``."""
+        top = self.top_as
+        step = -1 if self.pending_draw and top.rank is _KING and top.suit is _SPADES else 1
         seat = (player + step) % self.players
+        skip_turns = self.skip_turns
         demand = self.demand
-        if (
-            skip_turns[seat]
-            or seat in self.finished
-            or (demand is not None and demand.by == seat)
-        ):
+        if skip_turns[seat] or seat in self.finished or (demand is not None and demand.by == seat):
+            lose_turns = not any(skip_turns) or self._someone_plays(player)
             seat = self._walk(player, step, events, lose_turns)
-        self.current = seat
-        self.phase = "play"
-        self.drawn = None
-        self.called = False
-        self.played = False
+        return seat
 
     def _someone_plays(self, player: int) -> bool:
         """True if a seat still in other than ``player`` has no lost turns (MK-10, MK-15)."""
