@@ -28,10 +28,15 @@ from cardgames.games.makao.actions import (
     Wait,
 )
 from cardgames.games.makao.moves import (
+    ANSWERS,
     BIT,
     DEMAND_RANKS,
+    DEMANDED,
+    FOURS,
     JOKER_BITS,
     MATCHING,
+    NO_JOKERS,
+    ORDER,
     SUITS,
     ActiveDemand,
     Situation,
@@ -44,7 +49,6 @@ from cardgames.games.makao.moves import (
     mask_plays,
     plays_in_mask,
     single,
-    starting_mask,
 )
 
 # Enum members looked up once: a lookup on an enum class is slow in hot loops.
@@ -56,6 +60,10 @@ _KING = Rank.KING
 _SPADES = Suit.SPADES
 _BATTLE_RANKS = frozenset({Rank.TWO, Rank.THREE, Rank.KING})
 """The ranks of the battle cards (MK-7); a played king counts only if it is K♥ or K♠."""
+_PLAIN_MATCHING = MATCHING[False]
+"""``moves.MATCHING`` without the ``queens`` option."""
+_BATTLE_VALUES = {card: battle_value(card) for card in ORDER}
+"""``moves.battle_value`` of every card (MK-7)."""
 OPTION_NAMES = ("queens", "makao-call", "jokers")
 """The house options, all off by default."""
 
@@ -77,6 +85,8 @@ _DEMANDS: dict[tuple[object, object, int], tuple[ActiveDemand, str]] = {}
 """Each demand in force by kind, value and seat, with its words (demands are immutable)."""
 _RANK_DEMANDS: tuple[Action, ...] = (*(Demand("rank", rank) for rank in DEMAND_RANKS), Demand())
 _SUIT_DEMANDS: tuple[Action, ...] = (*(Demand("suit", suit) for suit in SUITS), Demand())
+_DEMAND_WORDS: dict[Rank | Suit, str] = {value: value.noun for value in (*Rank, *Suit)}
+"""The words of each demandable value, ``ActiveDemand.text`` without the property lookups."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,11 +220,13 @@ class MakaoState:
     pile are lists whose last element is the top. ``top_as``
     is what the top card counts as (a joker's named card). ``called`` and ``played`` belong to
     the turn in progress (``makao-call`` option). ``restocked`` holds the cards the last
-    reshuffle turned into the stock, sorted (public knowledge: every seat saw them played).
+    reshuffle turned into the stock, sorted (public knowledge: every seat saw them played); they
+    are kept in the order met and sorted when asked for.
     """
 
     __slots__ = (
         "_legal",
+        "_restocked",
         "called",
         "current",
         "demand",
@@ -229,7 +241,6 @@ class MakaoState:
         "phase",
         "played",
         "players",
-        "restocked",
         "rng",
         "skip_turns",
         "starter",
@@ -279,8 +290,13 @@ class MakaoState:
         self.called = called
         self.played = played
         self.rng = rng
-        self.restocked = restocked
+        self._restocked = restocked
         self._legal: tuple[Action, ...] | None = None
+
+    @property
+    def restocked(self) -> tuple[Card, ...]:
+        """The cards the last reshuffle turned into the stock, sorted (MK-6); () before it."""
+        return tuple(sorted(self._restocked, key=BIT.__getitem__))
 
     @property
     def current_player(self) -> int | None:
@@ -305,9 +321,40 @@ class MakaoState:
         Plays come first (one canonical ordering each, see ``moves.legal_plays``), then the
         draw / take / wait / pass choice, then "makao" when it may be said.
         """
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            current = self.current
+            if self.phase == "play" and current is not None and not self.options:
+                mask = self.masks[current]
+                if mask < NO_JOKERS:
+                    last: Action
+                    if self.pending_draw:
+                        starting, last = ANSWERS[self.top_as], _TAKE
+                    elif self.pending_skips:
+                        starting, last = FOURS, _WAIT
+                    else:
+                        demand = self.demand
+                        starting = (
+                            _PLAIN_MATCHING[self.top_as] if demand is None
+                            else DEMANDED[demand.value]
+                        )
+                        last = _DRAW
+                    starting &= mask
+                    legal = self._legal = (
+                        (*mask_plays(mask, starting), last) if starting else (last,)
+                    )
+                    return legal
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _closing_action(self) -> Action:
+        """The action that ends the turn without a play in the "play" phase: take a pending
+        draw (MK-8), wait out a stop (MK-10) or draw (MK-5)."""
+        if self.pending_draw:
+            return _TAKE
+        if self.pending_skips:
+            return _WAIT
+        return _DRAW
 
     def _compute_legal(self) -> tuple[Action, ...]:
         current = self.current
@@ -324,36 +371,27 @@ class MakaoState:
         mask = self.masks[current]
         drawn = self.drawn
         if drawn is None and not mask & JOKER_BITS:
-            starting = None
-            if not (self.pending_draw or self.pending_skips or self.demand is not None):
-                starting = MATCHING[bool(options) and "queens" in options].get(self.top_as)
-            if starting is None:
-                starting = starting_mask(self.situation())
-            plays = mask_plays(mask, mask & starting)
+            plays = mask_plays(mask, mask & self._starting())
         else:
             plays = plays_in_mask(self.hands[current], mask, self.situation(), drawn)
-        actions = cast(list[Action], plays)
+        last = _PASS if phase == "drawn" else self._closing_action()
         if offer_makao:
             rest = len(self.hands[current]) - 1
             if any(len(play.cards) == rest for play in plays):
-                actions.append(_CALL)
-        if phase == "drawn":
-            actions.append(_PASS)
-        elif self.pending_draw:
-            actions.append(_TAKE)
-        elif self.pending_skips:
-            actions.append(_WAIT)
-        else:
-            actions.append(_DRAW)
-        return tuple(actions)
+                return (*plays, _CALL, last)
+        return (*plays, last)
 
     def _starting(self) -> int:
-        """``moves.starting_mask`` of the position, with nothing pending read off one table."""
-        if self.pending_draw or self.pending_skips or self.demand is not None:
-            return starting_mask(self.situation())
+        """``moves.starting_mask`` of the position, read off its table without a Situation."""
+        if self.pending_draw:
+            return ANSWERS[self.top_as]
+        if self.pending_skips:
+            return FOURS
+        demand = self.demand
+        if demand is not None:
+            return DEMANDED[demand.value]
         options = self.options
-        mask = MATCHING[bool(options) and "queens" in options].get(self.top_as)
-        return starting_mask(self.situation()) if mask is None else mask
+        return MATCHING[bool(options) and "queens" in options][self.top_as]
 
     def apply(self, action: Action) -> tuple[Event, ...]:
         """Play ``action`` for the player to move.
@@ -406,7 +444,11 @@ class MakaoState:
         return tuple(events)
 
     def _play(self, player: int, play: Play) -> tuple[Event, ...]:
-        """MK-4, MK-7, MK-10, MK-11, MK-12, MK-15: move the cards and start their effects."""
+        """MK-4, MK-7, MK-10, MK-11, MK-12, MK-15: move the cards and start their effects.
+
+        A plain play that neither empties the hand nor asks for a demand closes the turn here;
+        the rest goes on in :meth:`_play_ending`.
+        """
         hand = self.hands[player]
         cards = play.cards
         mask = self.masks[player]
@@ -418,37 +460,56 @@ class MakaoState:
         named = play.named
         counted = effective_cards(play) if named else cards
         top = self.top_as = counted[-1]
-        self.drawn = None
         self.played = True
         rank = top.rank
-        battle = fours = 0
         if rank is _FOUR:
-            fours = len(counted)
-            self.pending_skips += fours
+            self.pending_skips += len(counted)
+            effect = True
         elif rank in _BATTLE_RANKS:
-            battle = sum(map(battle_value, counted))
+            if rank is _KING:
+                battle = sum(map(_BATTLE_VALUES.__getitem__, counted))
+            else:
+                battle = _BATTLE_VALUES[top] * len(counted)
             self.pending_draw += battle
+            effect = battle > 0
+        else:
+            effect = False
+        if named or not hand or rank is _JACK or rank is _ACE:
+            return self._play_ending(player, play, effect)
+        if not effect:
+            events = [_event(Event, ("play", player, cards, 0, False, ""))]
+            self._close_turn(player, events)
+            return tuple(events)
         events = [_NO_EVENT]
-        if not hand:
+        self._close_turn(player, events)
+        words = _effect_words(self.current, self.pending_draw, self.pending_skips)
+        events[0] = _event(Event, ("play", player, cards, 0, False, words))
+        return tuple(events)
+
+    def _play_ending(self, player: int, play: Play, effect: bool) -> tuple[Event, ...]:
+        """The end of :meth:`_play` for a joker, a hand emptied (MK-15, MK-16) or jacks and aces
+        (MK-11, MK-12); ``effect`` is True if the play started a battle or a stop."""
+        events = [_NO_EVENT]
+        if not self.hands[player]:
             self.finished.append(player)
             events.append(Event("out", player, count=len(self.finished)))
             if self._game_over():
                 events[0] = _play_event(player, play)
                 events.append(self._finish())
                 return tuple(events)
+        rank = self.top_as.rank
         if rank is _JACK or rank is _ACE:
             self.phase = "demand"
+            self.drawn = None
             events[0] = _play_event(player, play)
             return tuple(events)
         self._close_turn(player, events)
-        if battle or fours:
+        if effect:
             events[0] = _play_event(
                 player, play, self.current, self.pending_draw, self.pending_skips
             )
-        elif named:
-            events[0] = _play_event(player, play)
         else:
-            events[0] = _event(Event, ("play", player, cards, 0, False, ""))
+            events[0] = _play_event(player, play)
         return tuple(events)
 
     def _draw(self, player: int, _: Draw) -> tuple[Event, ...]:
@@ -457,7 +518,8 @@ class MakaoState:
         if stock:
             card = stock.pop()
             insort(self.hands[player], card)
-            self.masks[player] |= BIT[card]
+            bit = BIT[card]
+            self.masks[player] |= bit
             events = [_event(Event, ("draw", player, (card,), 1, True, ""))]
         else:
             drawn, events = self._draw_cards(player, 1)
@@ -466,7 +528,8 @@ class MakaoState:
                 self._close_turn(player, events)
                 return tuple(events)
             card = drawn[0]
-        if card.rank is _JOKER or BIT[card] & self._starting():
+            bit = BIT[card]
+        if bit & self._starting() or card.rank is _JOKER:
             self.phase = "drawn"
             self.drawn = card
             if not self.options:
@@ -508,6 +571,24 @@ class MakaoState:
 
     def _draw_cards(self, player: int, count: int) -> tuple[list[Card], list[Event]]:
         """MK-6: draw up to ``count`` cards, turning the discard pile under its top when needed."""
+        stock = self.stock
+        if len(stock) >= count:
+            got = stock[: -count - 1 : -1]
+            del stock[len(stock) - count :]
+            events: list[Event] = []
+        else:
+            got, events = self._draw_restocking(count)
+        hand = self.hands[player]
+        mask = self.masks[player]
+        for card in got:
+            insort(hand, card)
+            mask |= BIT[card]
+        self.masks[player] = mask
+        return got, events
+
+    def _draw_restocking(self, count: int) -> tuple[list[Card], list[Event]]:
+        """MK-6: take up to ``count`` cards off the stock, turning the discard pile under its
+        top into a new stock each time it runs out; the cards go to no hand yet."""
         got: list[Card] = []
         events: list[Event] = []
         stock = self.stock
@@ -517,18 +598,12 @@ class MakaoState:
                     break
                 stock.extend(self.discard[:-1])
                 del self.discard[:-1]
-                self.restocked = tuple(sorted(stock, key=BIT.__getitem__))
+                self._restocked = tuple(stock)
                 self.rng.shuffle(stock)
                 events.append(Event("reshuffle", None, count=len(stock)))
             take = min(count - len(got), len(stock))
             got.extend(stock[-1 : -take - 1 : -1])
             del stock[-take:]
-        hand = self.hands[player]
-        mask = self.masks[player]
-        for card in got:
-            insort(hand, card)
-            mask |= BIT[card]
-        self.masks[player] = mask
         return got, events
 
     def _end_turn(self, player: int, events: list[Event]) -> tuple[Event, ...]:
@@ -546,10 +621,30 @@ class MakaoState:
         seat still in sits out, it goes to the nearest of them, who loses no turn for it (MK-10).
         A demand ends when the turn reaches or passes its maker (MK-13).
         """
-        options = self.options
+        if self.options:
+            self._makao_penalty(player, events)
+        if self.pending_draw or self.pending_skips:
+            seat = self._pending_seat(player, events)
+        else:
+            seat = (player + 1) % self.players
+            demand = self.demand
+            if (
+                self.skip_turns[seat]
+                or seat in self.finished
+                or (demand is not None and demand.by == seat)
+            ):
+                seat = self._walk(player, 1, events, True)
+        self.current = seat
+        self.phase = "play"
+        self.drawn = None
+        self.called = False
+        self.played = False
+
+    def _makao_penalty(self, player: int, events: list[Event]) -> None:
+        """The ``makao-call`` option: a player who played down to one card without saying
+        "makao" takes five cards, adding the events to ``events``."""
         if (
-            options
-            and "makao-call" in options
+            "makao-call" in self.options
             and self.played
             and not self.called
             and len(self.hands[player]) == 1
@@ -557,30 +652,27 @@ class MakaoState:
             taken, drawn_events = self._draw_cards(player, MAKAO_PENALTY)
             events.extend(drawn_events)
             events.append(Event("penalty", player, tuple(taken), len(taken), True))
-        if self.pending_draw or self.pending_skips:
-            top = self.top_as
-            backward = self.pending_draw and top.rank is _KING and top.suit is _SPADES
-            self.current = self._walk(
-                player, -1 if backward else 1, events, self._someone_plays(player)
-            )
-        else:
-            seat = (player + 1) % self.players
-            if self.demand is None and not self.finished and not self.skip_turns[seat]:
-                self.current = seat
-            else:
-                self.current = self._walk(player, 1, events, True)
-        self.phase = "play"
-        self.drawn = None
-        self.called = False
-        self.played = False
+
+    def _pending_seat(self, player: int, events: list[Event]) -> int:
+        """The seat a pending draw or stop passes to: backwards for a draw with K♠ on top
+        (MK-9), to the first seat that really plays (MK-10), adding to ``events``."""
+        top = self.top_as
+        step = -1 if self.pending_draw and top.rank is _KING and top.suit is _SPADES else 1
+        seat = (player + step) % self.players
+        skip_turns = self.skip_turns
+        demand = self.demand
+        if skip_turns[seat] or seat in self.finished or (demand is not None and demand.by == seat):
+            lose_turns = not any(skip_turns) or self._someone_plays(player)
+            seat = self._walk(player, step, events, lose_turns)
+        return seat
 
     def _someone_plays(self, player: int) -> bool:
         """True if a seat still in other than ``player`` has no lost turns (MK-10, MK-15)."""
         finished = self.finished
-        return any(
-            not lost and seat != player and seat not in finished
-            for seat, lost in enumerate(self.skip_turns)
-        )
+        for seat, lost in enumerate(self.skip_turns):
+            if not lost and seat != player and seat not in finished:
+                return True
+        return False
 
     def _walk(self, seat: int, step: int, events: list[Event], lose_turns: bool) -> int:
         """The next seat from ``seat`` by ``step`` that is still in, ending a demand on the way.
@@ -596,7 +688,8 @@ class MakaoState:
             demand = self.demand
             if demand is not None and seat == demand.by:
                 self.demand = None
-                events.append(Event("demand-end", seat, detail=demand.text))
+                words = _DEMAND_WORDS[demand.value]
+                events.append(_event(Event, ("demand-end", seat, (), 0, False, words)))
             if finished and seat in finished:
                 continue
             if lose_turns and skip_turns[seat]:
@@ -723,7 +816,7 @@ class MakaoState:
         copy.called = self.called
         copy.played = self.played
         copy.rng = self.rng.clone()
-        copy.restocked = self.restocked
+        copy._restocked = self._restocked
         copy._legal = self._legal
         return copy
 
@@ -826,12 +919,18 @@ def _play_event(
     if play.named:
         words.append("named=" + ",".join(card.code for card in play.named))
     if target is not None:
-        words.append(f"to={target}")
-    if draw:
-        words.append(f"draw={draw}")
-    if stop:
-        words.append(f"stop={stop}")
+        words.append(_effect_words(target, draw, stop))
     return Event("play", player, play.cards, detail=" ".join(words))
+
+
+def _effect_words(target: int | None, draw: int, stop: int) -> str:
+    """The words of a "play" event for the seat ``target`` now facing ``draw`` cards to take
+    and ``stop`` turns to wait (MK-7, MK-10): ``to=1 draw=4``."""
+    if not stop:
+        return f"to={target} draw={draw}" if draw else f"to={target}"
+    if not draw:
+        return f"to={target} stop={stop}"
+    return f"to={target} draw={draw} stop={stop}"
 
 
 def refusal(view: MakaoView, action: object) -> str:

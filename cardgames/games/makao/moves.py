@@ -11,9 +11,10 @@ and ``jokers`` house options.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from cardgames.core.cards import Card, Rank, Suit
 from cardgames.core.deck import build_deck
@@ -328,23 +329,28 @@ def mask_plays(mask: int, starting: int) -> list[Play]:
 
     ``starting`` holds the hand's cards that :func:`starting_mask` allows; they start in
     sorting order (lowest bit first), one copy of each face, and a card with others of its
-    rank in the hand starts every set of :func:`_sets_of`.
+    rank in the hand starts every set of :func:`_sets_of`. The bits are taken highest first
+    (``bit_length`` finds it without a negation) and the list is turned round at the end.
     """
     plays: list[Play] = []
-    append = plays.append
     while starting:
-        low = starting & -starting
-        index = low.bit_length() - 1
+        index = starting.bit_length() - 1
+        bit = _BIT_AT[index]
         same = mask & _SAME_RANK[index]
-        if same == low:
-            append(_SINGLE_AT[index])
+        if same == bit:
+            plays.append(_SINGLE_AT[index])
+            starting ^= bit
         else:
-            key = same << _INDEX_BITS | index
-            sets = _SETS.get(key)
+            face = starting & _SAME_FACE[index]
+            starting ^= face
+            if face != bit:
+                index = (face & -face).bit_length() - 1
+            known = _SETS[index]
+            sets = known.get(same)
             if sets is None:
-                sets = _SETS[key] = _sets_of(ORDER[index], cards_in(same))
+                sets = known[same] = _sets_of(ORDER[index], cards_in(same))[::-1]
             plays.extend(sets)
-        starting &= _OTHER_FACES[index]
+    plays.reverse()
     return plays
 
 
@@ -355,20 +361,54 @@ BIT: dict[Card, int] = {card: 1 << index for index, card in enumerate(ORDER)}
 """The mask bit of each card."""
 JOKER_BITS = sum(BIT[card] for card in ORDER if card.rank is _JOKER)
 """The mask of the jokers."""
+NO_JOKERS = JOKER_BITS & -JOKER_BITS
+"""The lowest joker bit: jokers sort last, so a mask holds no joker exactly when it is below."""
 _NATURALS = sum(BIT[card] for card in ORDER if card.rank is not _JOKER)
 _SAME_RANK = [
     sum(BIT[other] for other in ORDER if other.rank is card.rank) & _NATURALS for card in ORDER
 ]
 _SAME_FACE = [sum(BIT[other] for other in ORDER if other.same_face(card)) for card in ORDER]
-_OTHER_FACES = [~mask for mask in _SAME_FACE]
 _SINGLE_AT = [single(card) for card in ORDER]
-_INDEX_BITS = len(ORDER).bit_length()
-_SETS: dict[int, tuple[Play, ...]] = {}
-"""The sets of :func:`_sets_of` by ``same-rank mask << _INDEX_BITS | first card's index``."""
-MATCHING: tuple[dict[Card, int], dict[Card, int]] = ({}, {})
-"""The :func:`starting_mask` with nothing pending, by top card; the first table without the
-``queens`` option, the second with it (filled as tops are met)."""
-_STARTING: dict[tuple[object, ...], int] = {}
+_BIT_AT = [1 << index for index in range(len(ORDER))]
+_SETS: list[dict[int, tuple[Play, ...]]] = [{} for _ in ORDER]
+"""The sets of :func:`_sets_of` by the first card's index, then by the same-rank mask, last
+play first (:func:`mask_plays` lists the plays backwards, then turns the list round)."""
+
+
+class StarterTable(dict[Any, int]):
+    """Masks of the plain cards that may start, by a key that sets the situation (MK-4, MK-8,
+    MK-10, MK-13); each mask is computed when first asked for, then kept.
+
+    Args:
+        situation: The situation of a key.
+    """
+
+    __slots__ = ("_situation",)
+
+    def __init__(self, situation: Callable[[Any], Situation]) -> None:
+        super().__init__()
+        self._situation = situation
+
+    def __missing__(self, key: Any) -> int:
+        mask = self[key] = _mask_of_starters(self._situation(key))
+        return mask
+
+
+MATCHING = (
+    StarterTable(lambda top: Situation(top, 0, 0, None, False)),
+    StarterTable(lambda top: Situation(top, 0, 0, None, True)),
+)
+"""The :func:`starting_mask` with nothing pending, by top card (MK-4); the first table without
+the ``queens`` option, the second with it."""
+ANSWERS = StarterTable(lambda top: Situation(top, 1, 0, None, False))
+"""The :func:`starting_mask` under a pending draw, by top card (MK-8)."""
+DEMANDED = StarterTable(
+    lambda value: Situation(
+        ORDER[0], 0, 0, ActiveDemand("rank" if isinstance(value, Rank) else "suit", value, 0),
+        False,
+    )
+)
+"""The :func:`starting_mask` under a demand, by the demanded rank or suit (MK-13)."""
 
 
 def hand_mask(cards: list[Card] | tuple[Card, ...]) -> int:
@@ -389,26 +429,25 @@ def cards_in(mask: int) -> tuple[Card, ...]:
 def starting_mask(situation: Situation) -> int:
     """The mask of every plain card (no joker) that may start a play now, as :func:`starts` says.
 
-    Computed once per top card and kind of pending effect, then kept.
+    A pending draw comes first, then a stop, then a demand (MK-8, MK-10, MK-13); each mask is
+    read off its table (:data:`ANSWERS`, :data:`FOURS`, :data:`DEMANDED`, :data:`MATCHING`).
     """
     top, pending_draw, pending_skips, demand, queens = situation
-    if not (pending_draw or pending_skips or demand):
-        table = MATCHING[queens]
-        mask = table.get(top)
-        if mask is None:
-            mask = table[top] = _mask_of_starters(situation)
-        return mask
-    key = (
-        top, bool(pending_draw), bool(pending_skips), demand and (demand.kind, demand.value), queens
-    )
-    mask = _STARTING.get(key)
-    if mask is None:
-        mask = _STARTING[key] = _mask_of_starters(situation)
-    return mask
+    if pending_draw:
+        return ANSWERS[top]
+    if pending_skips:
+        return FOURS
+    if demand is not None:
+        return DEMANDED[demand.value]
+    return MATCHING[queens][top]
 
 
 def _mask_of_starters(situation: Situation) -> int:
     return sum(BIT[card] for card in ORDER if card.rank is not _JOKER and starts(card, situation))
+
+
+FOURS = sum(BIT[card] for card in ORDER if card.rank is _FOUR)
+"""The :func:`starting_mask` under a pending stop: the fours (MK-10)."""
 
 
 def _joker_plays(joker: Card, situation: Situation) -> list[Play]:
