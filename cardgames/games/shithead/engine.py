@@ -84,6 +84,18 @@ _event: Callable[[tuple[str, int, tuple[Card, ...], int, bool, str]], Event] = p
 _BIT = {card: 1 << index for card, index in _ORDER.items()}
 """Each card's bit in a set of cards as an integer: bit ``4 * (rank - 2) + suit`` (sorted order)."""
 _CODE_OF = {card: code for code, card in _CARDS_BY_CODE.items()}
+_CLEAR = {card: ~bit for card, bit in _BIT.items()}
+"""Each card's bit cleared: ``bits & _CLEAR[card]`` takes the card out of a set of cards."""
+_SEATS = range(4)
+"""Every seat there may be (SH-1)."""
+_PLAYED_ONE = [
+    {card: _event(("play", seat, (card,), 0, False, HAND)) for card in _DECK} for seat in _SEATS
+]
+"""Per seat and card: the event of that card played alone from the hand, no extra move."""
+_DRAWN_ONE = [
+    {card: _event(("draw", seat, (card,), 1, True, "")) for card in _DECK} for seat in _SEATS
+]
+"""Per seat and card: the event of drawing that one card (SH-7)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,10 +456,49 @@ class ShitheadState:
         events: list[Event] = []
         if type(action) is Play:
             hand = self.hands[seat]
-            self._play(seat, action.cards, HAND if hand else self.source(seat), events)
+            cards = action.cards
+            if hand and len(cards) == 1:
+                return self._play_one(seat, cards, hand)
+            self._play(seat, cards, HAND if hand else self.source(seat), events)
         else:
             _APPLY[type(action)](self, seat, action, events)
         return tuple(events)
+
+    def _play_one(self, seat: int, cards: tuple[Card, ...], hand: list[Card]) -> tuple[Event, ...]:
+        """SH-5/6: one card from the hand, the most common play.
+
+        A card that neither burns (SH-11) nor gives an extra move (SH-9) goes on the pile here
+        and the turn passes at once when there is nothing to draw (SH-7); every other case takes
+        the general path of :meth:`_play`.
+
+        Returns:
+            The events of the play, in order.
+        """
+        card = cards[0]
+        rank = card.rank
+        if rank is self.run_rank or rank is _TEN or (rank is _TWO and len(hand) > 1):
+            events: list[Event] = []
+            self._play(seat, cards, HAND, events)
+            return tuple(events)
+        hand.remove(card)
+        if self._bits_of[seat] is hand:
+            self._bits[seat] &= _CLEAR[card]
+        self.pile.append(card)
+        self.run_rank = rank
+        self.run_length = 1
+        played = _PLAYED_ONE[seat][card]
+        if self.stock or not hand:
+            events = [played]
+            self._finish_turn(seat, events)
+            return tuple(events)
+        self.bonus_left = 0
+        self.play_again = False
+        out = self.finished
+        nxt = seat + 1 if seat + 1 < self.players else 0
+        while out and nxt in out:
+            nxt = nxt + 1 if nxt + 1 < self.players else 0
+        self.current_player = nxt
+        return (played,)
 
     def _apply_pick_up(self, seat: int, _: PickUp, events: list[Event]) -> None:
         """SH-8 / SH-14: the whole pile goes to the hand (face-up cards stay); the turn ends."""
@@ -657,6 +708,11 @@ class ShitheadState:
         events.append(_event(("draw", seat, tuple(drawn), need, True, "")))
         return drawn
 
+    def _complete_after_draw(self, seat: int, drawn: list[Card], events: list[Event]) -> None:
+        """SH-13: place the drawn cards that complete four in a row, then draw again."""
+        if self._complete_four(seat, drawn, events):
+            self._refill(seat, events)
+
     def _complete_four(self, seat: int, drawn: list[Card], events: list[Event]) -> bool:
         """SH-13: newly drawn cards that complete four in a row are placed automatically."""
         rank = self.run_rank
@@ -674,10 +730,20 @@ class ShitheadState:
     def _finish_turn(self, seat: int, events: list[Event]) -> None:
         """Refill (SH-7, SH-13), then go out (SH-16), play again (SH-12) or pass the turn."""
         self.bonus_left = 0
-        if self.stock:
-            drawn = self._refill(seat, events)
-            if drawn and self._complete_four(seat, drawn, events):
-                self._refill(seat, events)
+        stock = self.stock
+        if stock:
+            hand = self.hands[seat]
+            if len(hand) == HAND_SIZE - 1:
+                # One card to draw, the most common refill: four in a row only if it matches.
+                card = stock.pop()
+                hand.append(card)
+                if self._bits_of[seat] is hand:
+                    self._bits[seat] |= _BIT[card]
+                events.append(_DRAWN_ONE[seat][card])
+                if card.rank is self.run_rank:
+                    self._complete_after_draw(seat, [card], events)
+            elif len(hand) < HAND_SIZE:
+                self._complete_after_draw(seat, self._refill(seat, events), events)
         if not self.hands[seat] and self._table_empty(seat):
             self._go_out(seat, events)
         elif not self.pile:
