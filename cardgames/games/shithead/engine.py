@@ -84,8 +84,6 @@ _event: Callable[[tuple[str, int, tuple[Card, ...], int, bool, str]], Event] = p
 _BIT = {card: 1 << index for card, index in _ORDER.items()}
 """Each card's bit in a set of cards as an integer: bit ``4 * (rank - 2) + suit`` (sorted order)."""
 _CODE_OF = {card: code for code, card in _CARDS_BY_CODE.items()}
-_CLEAR = {card: ~bit for card, bit in _BIT.items()}
-"""Each card's bit cleared: ``bits & _CLEAR[card]`` takes the card out of a set of cards."""
 _SEATS = range(4)
 """Every seat there may be (SH-1)."""
 _PLAYED_ONE = [
@@ -217,7 +215,10 @@ class ShitheadState:
         "_bits",
         "_bits_of",
         "_legal",
+        "_pile_bits",
+        "_pile_of",
         "_rng_json",
+        "_shown",
         "bonus_left",
         "burnt",
         "current_player",
@@ -234,7 +235,6 @@ class ShitheadState:
         "rng",
         "run_length",
         "run_rank",
-        "shown",
         "stock",
         "voluntary_pickup",
     )
@@ -258,11 +258,13 @@ class ShitheadState:
         self.run_length = 0
         self.play_again = False
         self.finished: list[int] = []
-        self.shown: frozenset[Card] = frozenset()
+        self._shown = 0
         self._legal: tuple[Action, ...] | None = None
         self._rng_json: list[Any] | None = None
         self._bits = [0] * players
         self._bits_of: list[list[Card] | None] = [None] * players
+        self._pile_bits = 0
+        self._pile_of: list[Card] | None = None
 
     @classmethod
     def deal(
@@ -286,6 +288,17 @@ class ShitheadState:
             state.hands[seat] = [deck.pop() for _ in range(HAND_SIZE)]
         state.stock = deck
         return state
+
+    @property
+    def shown(self) -> frozenset[Card]:
+        """Every card that has lain face up (on the table or the pile), kept as bits (see
+        ``_BIT``): the hand cards among them are known to all (``ShitheadView.known``)."""
+        bits = self._shown
+        return frozenset(card for card, bit in _BIT.items() if bits & bit)
+
+    @shown.setter
+    def shown(self, cards: frozenset[Card]) -> None:
+        self._shown = reduce(or_, map(_BIT.__getitem__, cards), 0)
 
     # ----- queries -------------------------------------------------------------------------
 
@@ -389,6 +402,18 @@ class ShitheadState:
             self._bits_of[seat] = hand
         return bits
 
+    def _pile_cards(self) -> int:
+        """The cards of the pile as bits (see ``_BIT``), kept up to date by the moves.
+
+        They are counted again whenever the pile is another list than the one they were counted
+        for, or holds another number of cards (a pile set from outside the moves)."""
+        pile = self.pile
+        bits = self._pile_bits
+        if self._pile_of is not pile or bits.bit_count() != len(pile):
+            bits = self._pile_bits = reduce(or_, map(_BIT.__getitem__, pile), 0)
+            self._pile_of = pile
+        return bits
+
     def _take(self, seat: int, cards: Sequence[Card]) -> None:
         """Take ``cards`` out of ``seat``'s hand (and out of its bits)."""
         hand = self.hands[seat]
@@ -460,6 +485,8 @@ class ShitheadState:
             if hand and len(cards) == 1:
                 return self._play_one(seat, cards, hand)
             self._play(seat, cards, HAND if hand else self.source(seat), events)
+        elif type(action) is PickUp:
+            return (self._pick_up(seat),)
         else:
             _APPLY[type(action)](self, seat, action, events)
         return tuple(events)
@@ -481,9 +508,11 @@ class ShitheadState:
             self._play(seat, cards, HAND, events)
             return tuple(events)
         hand.remove(card)
+        bit = _BIT[card]
         if self._bits_of[seat] is hand:
-            self._bits[seat] &= _CLEAR[card]
+            self._bits[seat] &= ~bit
         self.pile.append(card)
+        self._pile_bits |= bit
         self.run_rank = rank
         self.run_length = 1
         played = _PLAYED_ONE[seat][card]
@@ -501,11 +530,19 @@ class ShitheadState:
         return (played,)
 
     def _apply_pick_up(self, seat: int, _: PickUp, events: list[Event]) -> None:
-        """SH-8 / SH-14: the whole pile goes to the hand (face-up cards stay); the turn ends."""
+        events.append(self._pick_up(seat))
+
+    def _pick_up(self, seat: int) -> Event:
+        """SH-8 / SH-14: the whole pile goes to the hand (face-up cards stay); the turn ends.
+
+        Returns:
+            The event of the pick-up.
+        """
         pile = self.pile
-        events.append(_event(("pickup", seat, tuple(pile), len(pile), False, "")))
+        event = _event(("pickup", seat, tuple(pile), len(pile), False, ""))
         self._take_pile(seat)
         self._pass_turn(seat)
+        return event
 
     def _apply_blind(self, seat: int, action: Blind, events: list[Event]) -> None:
         self._blind(seat, action.position, events)
@@ -532,9 +569,10 @@ class ShitheadState:
         old = row[index]
         assert old is not None
         hand[hand.index(action.card)] = old
-        self._bits_of[seat] = None
+        if self._bits_of[seat] is hand:
+            self._bits[seat] ^= _BIT[old] | _BIT[action.card]
         row[index] = action.card
-        self.shown = self.shown | {old}
+        self._shown |= _BIT[old]
         events.append(_event(("swap", seat, (action.card, old), action.position, False, "")))
 
     def _ready(self, seat: int, events: list[Event]) -> None:
@@ -596,8 +634,9 @@ class ShitheadState:
             extra = len(cards) if gives and self.pile else 0
             events.insert(at, _event(("play", seat, cards, extra, False, source)))
         else:
-            # One card that neither burns nor adds to the run on top, the most common play.
+            # One card that neither burns nor adds to the run on top.
             self.pile.append(cards[0])
+            self._pile_bits |= _BIT[cards[0]]
             self.run_rank = rank
             self.run_length = 1
             extra = 1 if gives else 0
@@ -631,6 +670,7 @@ class ShitheadState:
             self._finish_turn(seat, events)
             return
         self.pile.append(card)
+        self._pile_bits |= _BIT[card]
         events.append(Event("flip", seat, (card,), len(self.pile), detail="picked up"))
         self._take_pile(seat)
         self._pass_turn(seat)
@@ -654,9 +694,16 @@ class ShitheadState:
             self._play(seat, (lowest,), source, events, bonus=False)
 
     def _take_pile(self, seat: int) -> None:
-        self.shown = self.shown.union(self.pile)
-        self._give(seat, self.pile)
-        self.pile.clear()
+        """SH-8: the pile goes to ``seat``'s hand, every card of it seen by all."""
+        pile = self.pile
+        bits = self._pile_cards()
+        self._shown |= bits
+        hand = self.hands[seat]
+        hand.extend(pile)
+        if self._bits_of[seat] is hand:
+            self._bits[seat] |= bits
+        pile.clear()
+        self._pile_bits = 0
         self.run_rank = None
         self.run_length = 0
 
@@ -682,6 +729,7 @@ class ShitheadState:
             return
         for card in cards:
             pile.append(card)
+            self._pile_bits |= _BIT[card]
             if rank is self.run_rank:
                 self.run_length += 1
                 if self.run_length == FOUR:
@@ -694,6 +742,7 @@ class ShitheadState:
         events.append(_event(("burn", seat, tuple(self.pile), len(self.pile), False, reason)))
         self.burnt.extend(self.pile)
         self.pile.clear()
+        self._pile_bits = 0
         self.run_rank = None
         self.run_length = 0
 
@@ -857,11 +906,11 @@ class ShitheadState:
         )
 
     def _known(self) -> tuple[tuple[Card, ...], ...]:
-        shown = self.shown
+        shown = self._shown
         if not shown:
             return ((),) * self.players
         return tuple(
-            tuple(sorted((c for c in hand if c in shown), key=_ORDER.__getitem__))
+            tuple(sorted((c for c in hand if _BIT[c] & shown), key=_ORDER.__getitem__))
             for hand in self.hands
         )
 
@@ -919,11 +968,13 @@ class ShitheadState:
         copy.run_length = self.run_length
         copy.play_again = self.play_again
         copy.finished = list(self.finished)
-        copy.shown = self.shown
+        copy._shown = self._shown
         copy._legal = self._legal
         copy._rng_json = self._rng_json
         copy._bits = [0] * self.players
         copy._bits_of = [None] * self.players
+        copy._pile_bits = self._pile_bits
+        copy._pile_of = copy.pile if self._pile_of is self.pile else None
         return copy
 
     def to_json(self) -> dict[str, Any]:
