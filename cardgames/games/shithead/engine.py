@@ -359,7 +359,7 @@ class ShitheadState:
         pile = self.pile
         if pile:
             bits &= _GOES_ON[pile[-1].rank]
-        # Every Play of those cards, three ranks per table (see _PLAYS_BY_BITS).
+        # Every Play of those cards, three ranks per table (see _chunked).
         legal = (
             _T0[bits & 4095]
             + _T1[bits >> 12 & 4095]
@@ -377,18 +377,23 @@ class ShitheadState:
         seat = self.current_player
         if seat is None:
             return ()
-        hand = self.hands[seat]
-        if self.phase == SWAP:
-            return (*chain.from_iterable(map(_swaps_of, sorted(hand))), _READY)
         bits = self._held_bits(seat)
-        singles: list[Action] = []
-        groups: list[Action] = []
-        for shift, ones, whole in _RANK_BONUSES:
-            suits = bits >> shift & 15
-            if suits:
-                singles += ones[suits]
-                groups += whole[suits]
-        return (*singles, *groups, _DECLINE)
+        if self.phase == SWAP:
+            return _swap_actions(bits)
+        # Every one-card Bonus, then every Bonus of a whole rank, three ranks per table.
+        return (
+            _S0[bits & 4095]
+            + _S1[bits >> 12 & 4095]
+            + _S2[bits >> 24 & 4095]
+            + _S3[bits >> 36 & 4095]
+            + _S4[bits >> 48]
+            + _G0[bits & 4095]
+            + _G1[bits >> 12 & 4095]
+            + _G2[bits >> 24 & 4095]
+            + _G3[bits >> 36 & 4095]
+            + _G4[bits >> 48]
+            + _DECLINES
+        )
 
     def _held_bits(self, seat: int) -> int:
         """The cards of ``seat``'s hand as bits (see ``_BIT``), kept up to date by the moves.
@@ -1088,16 +1093,24 @@ def _swaps_of(card: Card) -> tuple[Swap, ...]:
 
 
 @cache
+def _swap_actions(bits: int) -> tuple[Action, ...]:
+    """SH-3: the swaps of the hand cards ``bits`` (see ``_BIT``), low card first, then Ready;
+    made once per hand."""
+    cards = [card for card, bit in _BIT.items() if bits & bit]
+    return (*chain.from_iterable(map(_swaps_of, cards)), _READY)
+
+
+@cache
 def _bonus_of(cards: tuple[Card, ...]) -> Bonus:
     """The extra move laying ``cards`` (SH-9); made once per set of cards."""
     return Bonus(cards)
 
 
-def _rank_cards() -> list[tuple[int, list[Card]]]:
-    """Per rank, low first: the shift of its four bits in a set of cards (see ``_BIT``) and its
-    cards in sorted order, one per bit."""
+def _rank_cards() -> list[list[Card]]:
+    """Per rank, low first: its four cards in sorted order, one per bit of a set of cards
+    (see ``_BIT``)."""
     deck = sorted(_DECK)
-    return [(low, deck[low:low + 4]) for low in range(0, len(deck), 4)]
+    return [deck[low:low + 4] for low in range(0, len(deck), 4)]
 
 
 def _suited(cards: list[Card], suits: int) -> tuple[Card, ...]:
@@ -1105,47 +1118,60 @@ def _suited(cards: list[Card], suits: int) -> tuple[Card, ...]:
     return tuple(card for bit, card in enumerate(cards) if suits >> bit & 1)
 
 
-def _chunk_plays(ranks: list[tuple[int, list[Card]]]) -> tuple[tuple[Play, ...], ...]:
-    """For each set of the cards of a few ranks as bits (the lowest rank's bits first), the
-    Plays of those cards in the order :meth:`ShitheadState.legal_actions` lists them."""
-    first = ranks[0][0]
-    return tuple(
-        tuple(
-            play
-            for low, cards in ranks
-            for play in _plays_of(_suited(cards, bits >> (low - first) & 15))
-        )
-        for bits in range(1 << (4 * len(ranks)))
-    )
-
+_Table = tuple[tuple[Action, ...], ...]
+"""Actions by a set of cards as bits."""
 
 _CHUNK = 3
-"""Ranks per table of :data:`_PLAYS_BY_BITS`: 4,096 entries each (the last has one rank)."""
+"""Ranks per joined table: 4,096 entries each (the last has one rank)."""
 
-_PLAYS_BY_BITS = tuple(
-    (ranks[0][0], _chunk_plays(ranks))
-    for ranks in (_rank_cards()[low:low + _CHUNK] for low in range(0, 13, _CHUNK))
+
+def _joined(per_rank: Sequence[_Table]) -> _Table:
+    """One table by the bits of a few ranks (the lowest rank's four bits lowest) from a table
+    per rank by its four bits: each entry is the ranks' entries joined, lowest rank first."""
+    table = per_rank[0]
+    for higher in per_rank[1:]:
+        table = tuple(low + high for high in higher for low in table)
+    return table
+
+
+def _chunked(per_rank: Sequence[_Table]) -> list[_Table]:
+    """The 13 tables of the ranks joined :data:`_CHUNK` ranks at a time, lowest ranks first.
+
+    The actions of any set of cards are the joined tables' entries for their bits, in order."""
+    return [_joined(per_rank[low:low + _CHUNK]) for low in range(0, len(per_rank), _CHUNK)]
+
+
+_SUITS = range(16)
+"""Every set of the four cards of one rank, as bits."""
+
+_T0, _T1, _T2, _T3, _T4 = _chunked(
+    [tuple(_plays_of(_suited(cards, suits)) for suits in _SUITS) for cards in _rank_cards()]
 )
-"""The Plays of a set of cards, three ranks at a time: (shift, table by the ranks' bits).
-
-The Plays of any cards (SH-5) are the five tables' entries for their bits, joined in order."""
-
-_T0, _T1, _T2, _T3, _T4 = (table for _, table in _PLAYS_BY_BITS)
+"""The Plays of a set of cards (SH-5), three ranks per table, in the order
+:meth:`ShitheadState.legal_actions` lists them."""
 
 
-_RANK_BONUSES = tuple(
-    (
-        low,
-        tuple(tuple(_bonus_of((card,)) for card in _suited(cards, suits)) for suits in range(16)),
+_S0, _S1, _S2, _S3, _S4 = _chunked(
+    [
+        tuple(tuple(_bonus_of((card,)) for card in _suited(cards, suits)) for suits in _SUITS)
+        for cards in _rank_cards()
+    ]
+)
+"""The one-card Bonus actions of a set of hand cards (SH-9), three ranks per table."""
+
+_G0, _G1, _G2, _G3, _G4 = _chunked(
+    [
         tuple(
             (_bonus_of(_suited(cards, suits)),) if suits & (suits - 1) else ()
-            for suits in range(16)
-        ),
-    )
-    for low, cards in _rank_cards()
+            for suits in _SUITS
+        )
+        for cards in _rank_cards()
+    ]
 )
-"""Per rank, low first: the shift of its bits, and by those bits the one-card Bonus actions
-and the Bonus laying all of them (none for fewer than two cards, SH-9)."""
+"""The Bonus actions laying every card of a rank held twice or more (SH-9), three ranks per
+table."""
+
+_DECLINES: tuple[Action, ...] = (_DECLINE,)
 
 _GOES_ON = [0, 0] + [
     sum(bit for card, bit in _BIT.items() if card.rank >= rank or card.rank in ANYWHERE)
