@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, partial, reduce
-from itertools import chain, combinations
+from itertools import combinations
 from operator import or_
 from typing import Any
 
@@ -508,7 +508,12 @@ class ShitheadState:
         """
         card = cards[0]
         rank = card.rank
-        if rank is self.run_rank or rank is _TEN or (rank is _TWO and len(hand) > 1):
+        same = rank is self.run_rank
+        if (
+            rank is _TEN
+            or (same and self.run_length == FOUR - 1)
+            or (rank is _TWO and len(hand) > 1)
+        ):
             events: list[Event] = []
             self._play(seat, cards, HAND, events)
             return tuple(events)
@@ -518,8 +523,11 @@ class ShitheadState:
             self._bits[seat] &= ~bit
         self.pile.append(card)
         self._pile_bits |= bit
-        self.run_rank = rank
-        self.run_length = 1
+        if same:
+            self.run_length += 1
+        else:
+            self.run_rank = rank
+            self.run_length = 1
         played = _PLAYED_ONE[seat][card]
         if self.stock or not hand:
             events = [played]
@@ -619,12 +627,12 @@ class ShitheadState:
         hand = self.hands[seat]
         one = len(cards) == 1
         if source == HAND:  # _take, inline
+            bits = 0
             for card in cards:
                 hand.remove(card)
+                bits |= _BIT[card]
             if self._bits_of[seat] is hand:
-                self._bits[seat] &= ~(
-                    _BIT[cards[0]] if one else reduce(or_, map(_BIT.__getitem__, cards))
-                )
+                self._bits[seat] &= ~bits
         else:
             row = self.face_up[seat]
             for card in cards:
@@ -960,9 +968,9 @@ class ShitheadState:
         copy.voluntary_pickup = self.voluntary_pickup
         copy.play_to_last = self.play_to_last
         copy.stock = list(self.stock)
-        copy.hands = [list(hand) for hand in self.hands]
-        copy.face_up = [list(row) for row in self.face_up]
-        copy.face_down = [list(row) for row in self.face_down]
+        copy.hands = list(map(list, self.hands))
+        copy.face_up = list(map(list, self.face_up))
+        copy.face_down = list(map(list, self.face_down))
         copy.pile = list(self.pile)
         copy.burnt = list(self.burnt)
         copy.phase = self.phase
@@ -1096,8 +1104,12 @@ def _swaps_of(card: Card) -> tuple[Swap, ...]:
 def _swap_actions(bits: int) -> tuple[Action, ...]:
     """SH-3: the swaps of the hand cards ``bits`` (see ``_BIT``), low card first, then Ready;
     made once per hand."""
-    cards = [card for card, bit in _BIT.items() if bits & bit]
-    return (*chain.from_iterable(map(_swaps_of, cards)), _READY)
+    swaps: list[Action] = []
+    while bits:
+        low = bits & -bits
+        swaps += _SWAPS_BY_BIT[low]
+        bits ^= low
+    return (*swaps, _READY)
 
 
 @cache
@@ -1120,6 +1132,9 @@ def _suited(cards: list[Card], suits: int) -> tuple[Card, ...]:
 
 _Table = tuple[tuple[Action, ...], ...]
 """Actions by a set of cards as bits."""
+
+_SWAPS_BY_BIT = {bit: _swaps_of(card) for card, bit in _BIT.items()}
+"""Each card's swaps by its bit (see ``_BIT``)."""
 
 _CHUNK = 3
 """Ranks per joined table: 4,096 entries each (the last has one rank)."""
