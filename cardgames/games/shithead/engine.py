@@ -90,6 +90,12 @@ _PLAYED_ONE = [
     {card: _event(("play", seat, (card,), 0, False, HAND)) for card in _DECK} for seat in _SEATS
 ]
 """Per seat and card: the event of that card played alone from the hand, no extra move."""
+_BONUS_ONE = [
+    {card: _event(("bonus", seat, (card,), 0, False, "")) for card in _DECK} for seat in _SEATS
+]
+"""Per seat and card: the event of that card laid alone in an extra move (SH-9)."""
+_AGAIN = [_event(("again", seat, (), 0, False, "")) for seat in _SEATS]
+"""Per seat: the event of playing again on the empty pile (SH-12)."""
 _DRAWN_ONE = [
     {card: _event(("draw", seat, (card,), 1, True, "")) for card in _DECK} for seat in _SEATS
 ]
@@ -554,7 +560,15 @@ class ShitheadState:
         pile = self.pile
         event = _event(("pickup", seat, tuple(pile), len(pile), False, ""))
         self._take_pile(seat)
-        self._pass_turn(seat)
+        # _pass_turn, inline on this frequent path.
+        self.phase = PLAY
+        self.play_again = False
+        self.bonus_left = 0
+        out = self.finished
+        nxt = seat + 1 if seat + 1 < self.players else 0
+        while out and nxt in out:
+            nxt = nxt + 1 if nxt + 1 < self.players else 0
+        self.current_player = nxt
         return event
 
     def _apply_blind(self, seat: int, action: Blind, events: list[Event]) -> None:
@@ -565,7 +579,7 @@ class ShitheadState:
 
     def _decline(self, seat: int, _: Decline, events: list[Event]) -> None:
         """SH-9: the extra moves left are given up; the turn ends."""
-        events.append(Event("decline", seat, count=self.bonus_left))
+        events.append(_event(("decline", seat, (), self.bonus_left, False, "")))
         self._finish_turn(seat, events)
 
     def _apply_ready(self, seat: int, _: Ready, events: list[Event]) -> None:
@@ -664,9 +678,18 @@ class ShitheadState:
     def _bonus(self, seat: int, cards: tuple[Card, ...], events: list[Event]) -> None:
         """SH-9: lay any hand cards in order; each placement counts for a clear (SH-11)."""
         hand = self.hands[seat]
-        self._take(seat, cards)
-        events.append(Event("bonus", seat, cards))
-        self._place_all(seat, cards, events)
+        if len(cards) == 1:
+            # One card, the most common extra move: _take and _place_all, inline.
+            card = cards[0]
+            hand.remove(card)
+            if self._bits_of[seat] is hand:
+                self._bits[seat] &= ~_BIT[card]
+            events.append(_BONUS_ONE[seat][card])
+            self._lay(seat, cards, card.rank, events)
+        else:
+            self._take(seat, cards)
+            events.append(_event(("bonus", seat, cards, 0, False, "")))
+            self._place_all(seat, cards, events)
         self.bonus_left -= 1
         if not self.bonus_left or not hand:
             self._finish_turn(seat, events)
@@ -678,13 +701,13 @@ class ShitheadState:
         assert card is not None
         row[position - 1] = None
         if beats(card, self.pile[-1] if self.pile else None):
-            events.append(Event("flip", seat, (card,), position, detail="played"))
+            events.append(_event(("flip", seat, (card,), position, False, "played")))
             self._place(seat, card, events)
             self._finish_turn(seat, events)
             return
         self.pile.append(card)
         self._pile_bits |= _BIT[card]
-        events.append(Event("flip", seat, (card,), len(self.pile), detail="picked up"))
+        events.append(_event(("flip", seat, (card,), len(self.pile), False, "picked up")))
         self._take_pile(seat)
         self._pass_turn(seat)
 
@@ -692,7 +715,7 @@ class ShitheadState:
         """SH-17: decline a pending extra move; else pick up, or play the lowest card."""
         events.append(Event("timeout", seat))
         if self.phase == BONUS:
-            events.append(Event("decline", seat, count=self.bonus_left))
+            events.append(_event(("decline", seat, (), self.bonus_left, False, "")))
             self._finish_turn(seat, events)
         elif self.pile:
             self._apply_pick_up(seat, _PICK_UP, events)
@@ -784,7 +807,7 @@ class ShitheadState:
         if not matching or self.run_length + len(matching) < FOUR:
             return False
         self._take(seat, matching)
-        events.append(Event("complete", seat, tuple(matching), len(matching)))
+        events.append(_event(("complete", seat, tuple(matching), len(matching), False, "")))
         for card in matching:
             self._place(seat, card, events)
         return True
@@ -812,7 +835,7 @@ class ShitheadState:
             self.phase = PLAY
             self.play_again = True
             self.current_player = seat
-            events.append(Event("again", seat))
+            events.append(_AGAIN[seat])
         else:
             # _pass_turn, inline on this frequent path.
             self.phase = PLAY
