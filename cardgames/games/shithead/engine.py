@@ -489,17 +489,18 @@ class ShitheadState:
         seat = self.current_player
         assert seat is not None
         self._legal = None
-        events: list[Event] = []
         if type(action) is Play:
             hand = self.hands[seat]
             cards = action.cards
             if hand and len(cards) == 1:
                 return self._play_one(seat, cards, hand)
+            events: list[Event] = []
             self._play(seat, cards, HAND if hand else self.source(seat), events)
-        elif type(action) is PickUp:
+            return tuple(events)
+        if type(action) is PickUp:
             return (self._pick_up(seat),)
-        else:
-            _APPLY[type(action)](self, seat, action, events)
+        events = []
+        _APPLY[type(action)](self, seat, action, events)
         return tuple(events)
 
     def _play_one(self, seat: int, cards: tuple[Card, ...], hand: list[Card]) -> tuple[Event, ...]:
@@ -535,7 +536,18 @@ class ShitheadState:
             self.run_rank = rank
             self.run_length = 1
         played = _PLAYED_ONE[seat][card]
-        if self.stock or not hand:
+        stock = self.stock
+        result: tuple[Event, ...]
+        if not stock and hand:
+            result = (played,)
+        elif len(hand) == HAND_SIZE - 1 and stock[-1].rank is not rank:
+            # One card to draw (SH-7) that cannot complete four in a row (SH-13).
+            drawn = stock.pop()
+            hand.append(drawn)
+            if self._bits_of[seat] is hand:
+                self._bits[seat] |= _BIT[drawn]
+            result = (played, _DRAWN_ONE[seat][drawn])
+        else:
             events = [played]
             self._finish_turn(seat, events)
             return tuple(events)
@@ -546,7 +558,7 @@ class ShitheadState:
         while out and nxt in out:
             nxt = nxt + 1 if nxt + 1 < self.players else 0
         self.current_player = nxt
-        return (played,)
+        return result
 
     def _apply_pick_up(self, seat: int, _: PickUp, events: list[Event]) -> None:
         events.append(self._pick_up(seat))
