@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, partial, reduce
-from itertools import chain, combinations
+from itertools import combinations
 from operator import or_
 from typing import Any
 
@@ -84,6 +84,22 @@ _event: Callable[[tuple[str, int, tuple[Card, ...], int, bool, str]], Event] = p
 _BIT = {card: 1 << index for card, index in _ORDER.items()}
 """Each card's bit in a set of cards as an integer: bit ``4 * (rank - 2) + suit`` (sorted order)."""
 _CODE_OF = {card: code for code, card in _CARDS_BY_CODE.items()}
+_SEATS = range(4)
+"""Every seat there may be (SH-1)."""
+_PLAYED_ONE = [
+    {card: _event(("play", seat, (card,), 0, False, HAND)) for card in _DECK} for seat in _SEATS
+]
+"""Per seat and card: the event of that card played alone from the hand, no extra move."""
+_BONUS_ONE = [
+    {card: _event(("bonus", seat, (card,), 0, False, "")) for card in _DECK} for seat in _SEATS
+]
+"""Per seat and card: the event of that card laid alone in an extra move (SH-9)."""
+_AGAIN = [_event(("again", seat, (), 0, False, "")) for seat in _SEATS]
+"""Per seat: the event of playing again on the empty pile (SH-12)."""
+_DRAWN_ONE = [
+    {card: _event(("draw", seat, (card,), 1, True, "")) for card in _DECK} for seat in _SEATS
+]
+"""Per seat and card: the event of drawing that one card (SH-7)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +221,10 @@ class ShitheadState:
         "_bits",
         "_bits_of",
         "_legal",
+        "_pile_bits",
+        "_pile_of",
         "_rng_json",
+        "_shown",
         "bonus_left",
         "burnt",
         "current_player",
@@ -222,7 +241,6 @@ class ShitheadState:
         "rng",
         "run_length",
         "run_rank",
-        "shown",
         "stock",
         "voluntary_pickup",
     )
@@ -246,11 +264,13 @@ class ShitheadState:
         self.run_length = 0
         self.play_again = False
         self.finished: list[int] = []
-        self.shown: frozenset[Card] = frozenset()
+        self._shown = 0
         self._legal: tuple[Action, ...] | None = None
         self._rng_json: list[Any] | None = None
         self._bits = [0] * players
         self._bits_of: list[list[Card] | None] = [None] * players
+        self._pile_bits = 0
+        self._pile_of: list[Card] | None = None
 
     @classmethod
     def deal(
@@ -274,6 +294,17 @@ class ShitheadState:
             state.hands[seat] = [deck.pop() for _ in range(HAND_SIZE)]
         state.stock = deck
         return state
+
+    @property
+    def shown(self) -> frozenset[Card]:
+        """Every card that has lain face up (on the table or the pile), kept as bits (see
+        ``_BIT``): the hand cards among them are known to all (``ShitheadView.known``)."""
+        bits = self._shown
+        return frozenset(card for card, bit in _BIT.items() if bits & bit)
+
+    @shown.setter
+    def shown(self, cards: frozenset[Card]) -> None:
+        self._shown = reduce(or_, map(_BIT.__getitem__, cards), 0)
 
     # ----- queries -------------------------------------------------------------------------
 
@@ -334,7 +365,7 @@ class ShitheadState:
         pile = self.pile
         if pile:
             bits &= _GOES_ON[pile[-1].rank]
-        # Every Play of those cards, three ranks per table (see _PLAYS_BY_BITS).
+        # Every Play of those cards, three ranks per table (see _chunked).
         legal = (
             _T0[bits & 4095]
             + _T1[bits >> 12 & 4095]
@@ -352,18 +383,23 @@ class ShitheadState:
         seat = self.current_player
         if seat is None:
             return ()
-        hand = self.hands[seat]
-        if self.phase == SWAP:
-            return (*chain.from_iterable(map(_swaps_of, sorted(hand))), _READY)
         bits = self._held_bits(seat)
-        singles: list[Action] = []
-        groups: list[Action] = []
-        for shift, ones, whole in _RANK_BONUSES:
-            suits = bits >> shift & 15
-            if suits:
-                singles += ones[suits]
-                groups += whole[suits]
-        return (*singles, *groups, _DECLINE)
+        if self.phase == SWAP:
+            return _swap_actions(bits)
+        # Every one-card Bonus, then every Bonus of a whole rank, three ranks per table.
+        return (
+            _S0[bits & 4095]
+            + _S1[bits >> 12 & 4095]
+            + _S2[bits >> 24 & 4095]
+            + _S3[bits >> 36 & 4095]
+            + _S4[bits >> 48]
+            + _G0[bits & 4095]
+            + _G1[bits >> 12 & 4095]
+            + _G2[bits >> 24 & 4095]
+            + _G3[bits >> 36 & 4095]
+            + _G4[bits >> 48]
+            + _DECLINES
+        )
 
     def _held_bits(self, seat: int) -> int:
         """The cards of ``seat``'s hand as bits (see ``_BIT``), kept up to date by the moves.
@@ -375,6 +411,18 @@ class ShitheadState:
         if self._bits_of[seat] is not hand or bits.bit_count() != len(hand):
             bits = self._bits[seat] = reduce(or_, map(_BIT.__getitem__, hand), 0)
             self._bits_of[seat] = hand
+        return bits
+
+    def _pile_cards(self) -> int:
+        """The cards of the pile as bits (see ``_BIT``), kept up to date by the moves.
+
+        They are counted again whenever the pile is another list than the one they were counted
+        for, or holds another number of cards (a pile set from outside the moves)."""
+        pile = self.pile
+        bits = self._pile_bits
+        if self._pile_of is not pile or bits.bit_count() != len(pile):
+            bits = self._pile_bits = reduce(or_, map(_BIT.__getitem__, pile), 0)
+            self._pile_of = pile
         return bits
 
     def _take(self, seat: int, cards: Sequence[Card]) -> None:
@@ -441,20 +489,99 @@ class ShitheadState:
         seat = self.current_player
         assert seat is not None
         self._legal = None
-        events: list[Event] = []
         if type(action) is Play:
             hand = self.hands[seat]
-            self._play(seat, action.cards, HAND if hand else self.source(seat), events)
-        else:
-            _APPLY[type(action)](self, seat, action, events)
+            cards = action.cards
+            if hand and len(cards) == 1:
+                return self._play_one(seat, cards, hand)
+            events: list[Event] = []
+            self._play(seat, cards, HAND if hand else self.source(seat), events)
+            return tuple(events)
+        if type(action) is PickUp:
+            return (self._pick_up(seat),)
+        events = []
+        _APPLY[type(action)](self, seat, action, events)
         return tuple(events)
 
+    def _play_one(self, seat: int, cards: tuple[Card, ...], hand: list[Card]) -> tuple[Event, ...]:
+        """SH-5/6: one card from the hand, the most common play.
+
+        A card that neither burns (SH-11) nor gives an extra move (SH-9) goes on the pile here
+        and the turn passes at once when there is nothing to draw (SH-7); every other case takes
+        the general path of :meth:`_play`.
+
+        Returns:
+            The events of the play, in order.
+        """
+        card = cards[0]
+        rank = card.rank
+        same = rank is self.run_rank
+        if (
+            rank is _TEN
+            or (same and self.run_length == FOUR - 1)
+            or (rank is _TWO and len(hand) > 1)
+        ):
+            events: list[Event] = []
+            self._play(seat, cards, HAND, events)
+            return tuple(events)
+        hand.remove(card)
+        bit = _BIT[card]
+        if self._bits_of[seat] is hand:
+            self._bits[seat] &= ~bit
+        self.pile.append(card)
+        self._pile_bits |= bit
+        if same:
+            self.run_length += 1
+        else:
+            self.run_rank = rank
+            self.run_length = 1
+        played = _PLAYED_ONE[seat][card]
+        stock = self.stock
+        result: tuple[Event, ...]
+        if not stock and hand:
+            result = (played,)
+        elif len(hand) == HAND_SIZE - 1 and stock[-1].rank is not rank:
+            # One card to draw (SH-7) that cannot complete four in a row (SH-13).
+            drawn = stock.pop()
+            hand.append(drawn)
+            if self._bits_of[seat] is hand:
+                self._bits[seat] |= _BIT[drawn]
+            result = (played, _DRAWN_ONE[seat][drawn])
+        else:
+            events = [played]
+            self._finish_turn(seat, events)
+            return tuple(events)
+        self.bonus_left = 0
+        self.play_again = False
+        out = self.finished
+        nxt = seat + 1 if seat + 1 < self.players else 0
+        while out and nxt in out:
+            nxt = nxt + 1 if nxt + 1 < self.players else 0
+        self.current_player = nxt
+        return result
+
     def _apply_pick_up(self, seat: int, _: PickUp, events: list[Event]) -> None:
-        """SH-8 / SH-14: the whole pile goes to the hand (face-up cards stay); the turn ends."""
+        events.append(self._pick_up(seat))
+
+    def _pick_up(self, seat: int) -> Event:
+        """SH-8 / SH-14: the whole pile goes to the hand (face-up cards stay); the turn ends.
+
+        Returns:
+            The event of the pick-up.
+        """
         pile = self.pile
-        events.append(_event(("pickup", seat, tuple(pile), len(pile), False, "")))
+        event = _event(("pickup", seat, tuple(pile), len(pile), False, ""))
         self._take_pile(seat)
-        self._pass_turn(seat)
+        # _pass_turn, inline on this frequent path.
+        self.phase = PLAY
+        self.play_again = False
+        self.bonus_left = 0
+        out = self.finished
+        nxt = seat + 1 if seat + 1 < self.players else 0
+        while out and nxt in out:
+            nxt = nxt + 1 if nxt + 1 < self.players else 0
+        self.current_player = nxt
+        return event
 
     def _apply_blind(self, seat: int, action: Blind, events: list[Event]) -> None:
         self._blind(seat, action.position, events)
@@ -464,7 +591,7 @@ class ShitheadState:
 
     def _decline(self, seat: int, _: Decline, events: list[Event]) -> None:
         """SH-9: the extra moves left are given up; the turn ends."""
-        events.append(Event("decline", seat, count=self.bonus_left))
+        events.append(_event(("decline", seat, (), self.bonus_left, False, "")))
         self._finish_turn(seat, events)
 
     def _apply_ready(self, seat: int, _: Ready, events: list[Event]) -> None:
@@ -481,9 +608,10 @@ class ShitheadState:
         old = row[index]
         assert old is not None
         hand[hand.index(action.card)] = old
-        self._bits_of[seat] = None
+        if self._bits_of[seat] is hand:
+            self._bits[seat] ^= _BIT[old] | _BIT[action.card]
         row[index] = action.card
-        self.shown = self.shown | {old}
+        self._shown |= _BIT[old]
         events.append(_event(("swap", seat, (action.card, old), action.position, False, "")))
 
     def _ready(self, seat: int, events: list[Event]) -> None:
@@ -525,12 +653,12 @@ class ShitheadState:
         hand = self.hands[seat]
         one = len(cards) == 1
         if source == HAND:  # _take, inline
+            bits = 0
             for card in cards:
                 hand.remove(card)
+                bits |= _BIT[card]
             if self._bits_of[seat] is hand:
-                self._bits[seat] &= ~(
-                    _BIT[cards[0]] if one else reduce(or_, map(_BIT.__getitem__, cards))
-                )
+                self._bits[seat] &= ~bits
         else:
             row = self.face_up[seat]
             for card in cards:
@@ -545,8 +673,9 @@ class ShitheadState:
             extra = len(cards) if gives and self.pile else 0
             events.insert(at, _event(("play", seat, cards, extra, False, source)))
         else:
-            # One card that neither burns nor adds to the run on top, the most common play.
+            # One card that neither burns nor adds to the run on top.
             self.pile.append(cards[0])
+            self._pile_bits |= _BIT[cards[0]]
             self.run_rank = rank
             self.run_length = 1
             extra = 1 if gives else 0
@@ -561,9 +690,18 @@ class ShitheadState:
     def _bonus(self, seat: int, cards: tuple[Card, ...], events: list[Event]) -> None:
         """SH-9: lay any hand cards in order; each placement counts for a clear (SH-11)."""
         hand = self.hands[seat]
-        self._take(seat, cards)
-        events.append(Event("bonus", seat, cards))
-        self._place_all(seat, cards, events)
+        if len(cards) == 1:
+            # One card, the most common extra move: _take and _place_all, inline.
+            card = cards[0]
+            hand.remove(card)
+            if self._bits_of[seat] is hand:
+                self._bits[seat] &= ~_BIT[card]
+            events.append(_BONUS_ONE[seat][card])
+            self._lay(seat, cards, card.rank, events)
+        else:
+            self._take(seat, cards)
+            events.append(_event(("bonus", seat, cards, 0, False, "")))
+            self._place_all(seat, cards, events)
         self.bonus_left -= 1
         if not self.bonus_left or not hand:
             self._finish_turn(seat, events)
@@ -575,12 +713,13 @@ class ShitheadState:
         assert card is not None
         row[position - 1] = None
         if beats(card, self.pile[-1] if self.pile else None):
-            events.append(Event("flip", seat, (card,), position, detail="played"))
+            events.append(_event(("flip", seat, (card,), position, False, "played")))
             self._place(seat, card, events)
             self._finish_turn(seat, events)
             return
         self.pile.append(card)
-        events.append(Event("flip", seat, (card,), len(self.pile), detail="picked up"))
+        self._pile_bits |= _BIT[card]
+        events.append(_event(("flip", seat, (card,), len(self.pile), False, "picked up")))
         self._take_pile(seat)
         self._pass_turn(seat)
 
@@ -588,7 +727,7 @@ class ShitheadState:
         """SH-17: decline a pending extra move; else pick up, or play the lowest card."""
         events.append(Event("timeout", seat))
         if self.phase == BONUS:
-            events.append(Event("decline", seat, count=self.bonus_left))
+            events.append(_event(("decline", seat, (), self.bonus_left, False, "")))
             self._finish_turn(seat, events)
         elif self.pile:
             self._apply_pick_up(seat, _PICK_UP, events)
@@ -603,9 +742,16 @@ class ShitheadState:
             self._play(seat, (lowest,), source, events, bonus=False)
 
     def _take_pile(self, seat: int) -> None:
-        self.shown = self.shown.union(self.pile)
-        self._give(seat, self.pile)
-        self.pile.clear()
+        """SH-8: the pile goes to ``seat``'s hand, every card of it seen by all."""
+        pile = self.pile
+        bits = self._pile_cards()
+        self._shown |= bits
+        hand = self.hands[seat]
+        hand.extend(pile)
+        if self._bits_of[seat] is hand:
+            self._bits[seat] |= bits
+        pile.clear()
+        self._pile_bits = 0
         self.run_rank = None
         self.run_length = 0
 
@@ -631,6 +777,7 @@ class ShitheadState:
             return
         for card in cards:
             pile.append(card)
+            self._pile_bits |= _BIT[card]
             if rank is self.run_rank:
                 self.run_length += 1
                 if self.run_length == FOUR:
@@ -643,6 +790,7 @@ class ShitheadState:
         events.append(_event(("burn", seat, tuple(self.pile), len(self.pile), False, reason)))
         self.burnt.extend(self.pile)
         self.pile.clear()
+        self._pile_bits = 0
         self.run_rank = None
         self.run_length = 0
 
@@ -657,6 +805,11 @@ class ShitheadState:
         events.append(_event(("draw", seat, tuple(drawn), need, True, "")))
         return drawn
 
+    def _complete_after_draw(self, seat: int, drawn: list[Card], events: list[Event]) -> None:
+        """SH-13: place the drawn cards that complete four in a row, then draw again."""
+        if self._complete_four(seat, drawn, events):
+            self._refill(seat, events)
+
     def _complete_four(self, seat: int, drawn: list[Card], events: list[Event]) -> bool:
         """SH-13: newly drawn cards that complete four in a row are placed automatically."""
         rank = self.run_rank
@@ -666,7 +819,7 @@ class ShitheadState:
         if not matching or self.run_length + len(matching) < FOUR:
             return False
         self._take(seat, matching)
-        events.append(Event("complete", seat, tuple(matching), len(matching)))
+        events.append(_event(("complete", seat, tuple(matching), len(matching), False, "")))
         for card in matching:
             self._place(seat, card, events)
         return True
@@ -674,17 +827,27 @@ class ShitheadState:
     def _finish_turn(self, seat: int, events: list[Event]) -> None:
         """Refill (SH-7, SH-13), then go out (SH-16), play again (SH-12) or pass the turn."""
         self.bonus_left = 0
-        if self.stock:
-            drawn = self._refill(seat, events)
-            if drawn and self._complete_four(seat, drawn, events):
-                self._refill(seat, events)
+        stock = self.stock
+        if stock:
+            hand = self.hands[seat]
+            if len(hand) == HAND_SIZE - 1:
+                # One card to draw, the most common refill: four in a row only if it matches.
+                card = stock.pop()
+                hand.append(card)
+                if self._bits_of[seat] is hand:
+                    self._bits[seat] |= _BIT[card]
+                events.append(_DRAWN_ONE[seat][card])
+                if card.rank is self.run_rank:
+                    self._complete_after_draw(seat, [card], events)
+            elif len(hand) < HAND_SIZE:
+                self._complete_after_draw(seat, self._refill(seat, events), events)
         if not self.hands[seat] and self._table_empty(seat):
             self._go_out(seat, events)
         elif not self.pile:
             self.phase = PLAY
             self.play_again = True
             self.current_player = seat
-            events.append(Event("again", seat))
+            events.append(_AGAIN[seat])
         else:
             # _pass_turn, inline on this frequent path.
             self.phase = PLAY
@@ -791,11 +954,11 @@ class ShitheadState:
         )
 
     def _known(self) -> tuple[tuple[Card, ...], ...]:
-        shown = self.shown
+        shown = self._shown
         if not shown:
             return ((),) * self.players
         return tuple(
-            tuple(sorted((c for c in hand if c in shown), key=_ORDER.__getitem__))
+            tuple(sorted((c for c in hand if _BIT[c] & shown), key=_ORDER.__getitem__))
             for hand in self.hands
         )
 
@@ -840,9 +1003,9 @@ class ShitheadState:
         copy.voluntary_pickup = self.voluntary_pickup
         copy.play_to_last = self.play_to_last
         copy.stock = list(self.stock)
-        copy.hands = [list(hand) for hand in self.hands]
-        copy.face_up = [list(row) for row in self.face_up]
-        copy.face_down = [list(row) for row in self.face_down]
+        copy.hands = list(map(list, self.hands))
+        copy.face_up = list(map(list, self.face_up))
+        copy.face_down = list(map(list, self.face_down))
         copy.pile = list(self.pile)
         copy.burnt = list(self.burnt)
         copy.phase = self.phase
@@ -853,11 +1016,13 @@ class ShitheadState:
         copy.run_length = self.run_length
         copy.play_again = self.play_again
         copy.finished = list(self.finished)
-        copy.shown = self.shown
+        copy._shown = self._shown
         copy._legal = self._legal
         copy._rng_json = self._rng_json
         copy._bits = [0] * self.players
         copy._bits_of = [None] * self.players
+        copy._pile_bits = self._pile_bits
+        copy._pile_of = copy.pile if self._pile_of is self.pile else None
         return copy
 
     def to_json(self) -> dict[str, Any]:
@@ -971,16 +1136,28 @@ def _swaps_of(card: Card) -> tuple[Swap, ...]:
 
 
 @cache
+def _swap_actions(bits: int) -> tuple[Action, ...]:
+    """SH-3: the swaps of the hand cards ``bits`` (see ``_BIT``), low card first, then Ready;
+    made once per hand."""
+    swaps: list[Action] = []
+    while bits:
+        low = bits & -bits
+        swaps += _SWAPS_BY_BIT[low]
+        bits ^= low
+    return (*swaps, _READY)
+
+
+@cache
 def _bonus_of(cards: tuple[Card, ...]) -> Bonus:
     """The extra move laying ``cards`` (SH-9); made once per set of cards."""
     return Bonus(cards)
 
 
-def _rank_cards() -> list[tuple[int, list[Card]]]:
-    """Per rank, low first: the shift of its four bits in a set of cards (see ``_BIT``) and its
-    cards in sorted order, one per bit."""
+def _rank_cards() -> list[list[Card]]:
+    """Per rank, low first: its four cards in sorted order, one per bit of a set of cards
+    (see ``_BIT``)."""
     deck = sorted(_DECK)
-    return [(low, deck[low:low + 4]) for low in range(0, len(deck), 4)]
+    return [deck[low:low + 4] for low in range(0, len(deck), 4)]
 
 
 def _suited(cards: list[Card], suits: int) -> tuple[Card, ...]:
@@ -988,47 +1165,63 @@ def _suited(cards: list[Card], suits: int) -> tuple[Card, ...]:
     return tuple(card for bit, card in enumerate(cards) if suits >> bit & 1)
 
 
-def _chunk_plays(ranks: list[tuple[int, list[Card]]]) -> tuple[tuple[Play, ...], ...]:
-    """For each set of the cards of a few ranks as bits (the lowest rank's bits first), the
-    Plays of those cards in the order :meth:`ShitheadState.legal_actions` lists them."""
-    first = ranks[0][0]
-    return tuple(
-        tuple(
-            play
-            for low, cards in ranks
-            for play in _plays_of(_suited(cards, bits >> (low - first) & 15))
-        )
-        for bits in range(1 << (4 * len(ranks)))
-    )
+_Table = tuple[tuple[Action, ...], ...]
+"""Actions by a set of cards as bits."""
 
+_SWAPS_BY_BIT = {bit: _swaps_of(card) for card, bit in _BIT.items()}
+"""Each card's swaps by its bit (see ``_BIT``)."""
 
 _CHUNK = 3
-"""Ranks per table of :data:`_PLAYS_BY_BITS`: 4,096 entries each (the last has one rank)."""
+"""Ranks per joined table: 4,096 entries each (the last has one rank)."""
 
-_PLAYS_BY_BITS = tuple(
-    (ranks[0][0], _chunk_plays(ranks))
-    for ranks in (_rank_cards()[low:low + _CHUNK] for low in range(0, 13, _CHUNK))
+
+def _joined(per_rank: Sequence[_Table]) -> _Table:
+    """One table by the bits of a few ranks (the lowest rank's four bits lowest) from a table
+    per rank by its four bits: each entry is the ranks' entries joined, lowest rank first."""
+    table = per_rank[0]
+    for higher in per_rank[1:]:
+        table = tuple(low + high for high in higher for low in table)
+    return table
+
+
+def _chunked(per_rank: Sequence[_Table]) -> list[_Table]:
+    """The 13 tables of the ranks joined :data:`_CHUNK` ranks at a time, lowest ranks first.
+
+    The actions of any set of cards are the joined tables' entries for their bits, in order."""
+    return [_joined(per_rank[low:low + _CHUNK]) for low in range(0, len(per_rank), _CHUNK)]
+
+
+_SUITS = range(16)
+"""Every set of the four cards of one rank, as bits."""
+
+_T0, _T1, _T2, _T3, _T4 = _chunked(
+    [tuple(_plays_of(_suited(cards, suits)) for suits in _SUITS) for cards in _rank_cards()]
 )
-"""The Plays of a set of cards, three ranks at a time: (shift, table by the ranks' bits).
-
-The Plays of any cards (SH-5) are the five tables' entries for their bits, joined in order."""
-
-_T0, _T1, _T2, _T3, _T4 = (table for _, table in _PLAYS_BY_BITS)
+"""The Plays of a set of cards (SH-5), three ranks per table, in the order
+:meth:`ShitheadState.legal_actions` lists them."""
 
 
-_RANK_BONUSES = tuple(
-    (
-        low,
-        tuple(tuple(_bonus_of((card,)) for card in _suited(cards, suits)) for suits in range(16)),
+_S0, _S1, _S2, _S3, _S4 = _chunked(
+    [
+        tuple(tuple(_bonus_of((card,)) for card in _suited(cards, suits)) for suits in _SUITS)
+        for cards in _rank_cards()
+    ]
+)
+"""The one-card Bonus actions of a set of hand cards (SH-9), three ranks per table."""
+
+_G0, _G1, _G2, _G3, _G4 = _chunked(
+    [
         tuple(
             (_bonus_of(_suited(cards, suits)),) if suits & (suits - 1) else ()
-            for suits in range(16)
-        ),
-    )
-    for low, cards in _rank_cards()
+            for suits in _SUITS
+        )
+        for cards in _rank_cards()
+    ]
 )
-"""Per rank, low first: the shift of its bits, and by those bits the one-card Bonus actions
-and the Bonus laying all of them (none for fewer than two cards, SH-9)."""
+"""The Bonus actions laying every card of a rank held twice or more (SH-9), three ranks per
+table."""
+
+_DECLINES: tuple[Action, ...] = (_DECLINE,)
 
 _GOES_ON = [0, 0] + [
     sum(bit for card, bit in _BIT.items() if card.rank >= rank or card.rank in ANYWHERE)

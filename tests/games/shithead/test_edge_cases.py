@@ -282,3 +282,24 @@ def test_sh_5_the_listed_plays_follow_a_hand_set_from_outside_the_moves() -> Non
     state.hands[B].append(card("9d"))
     state._legal = None
     assert state.legal_actions() == (Play(cards("9c")), Play(cards("9d")), Play(cards("9c 9d")))
+
+
+def test_sh_8_a_pick_up_takes_the_pile_set_from_outside_the_moves() -> None:
+    """The pile's cards are kept as bits: a pile replaced or grown from outside the moves (as a
+    sampler or a test does) still goes whole into the hand, and every card of it is shown."""
+    state = position(hands=["4c 4d", "5d"], pile="3h")
+    state.apply(Play(cards("4c")))
+    state.pile = list(cards("Kh Ks"))
+    state.pile.append(card("Ac"))
+    state.run_rank, state.run_length = card("Ac").rank, 1
+    state._legal = None
+    state.apply(PickUp())
+    assert state.hands[B] == list(cards("5d Kh Ks Ac"))
+    assert state.shown == frozenset(cards("Kh Ks Ac"))
+    state.apply(Play(cards("4d")))
+    assert state.legal_actions() == (
+        Play(cards("5d")), Play(cards("Kh")), Play(cards("Ks")), Play(cards("Kh Ks")),
+        Play(cards("Ac")),
+    )
+    state.shown = frozenset(cards("5d"))
+    assert state.view(B).known == ((), (card("5d"),))
