@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import repeat
-from operator import is_
 from typing import Any
 
 from cardgames.core.cards import Card, parse_card
@@ -168,23 +166,59 @@ _HAND_INFO = tuple(zip(_FACE, _WORTH, _RANK, _ENDS, _BUSES, strict=True))
 rank, its discards (``_ENDS``) and its bus."""
 _END = End()
 
+_new_event = tuple.__new__
+"""Builds an :class:`Event` from the tuple of all six of its fields, without the keyword
+handling of ``Event(...)`` (the same value, made on the hot path of ``apply``)."""
+_SEATS = range(4)
+_ONE = tuple((card,) for card in _CARDS)
+"""Per card number, the one-card tuple of its card, as events hold it."""
+_END_EVENTS = tuple(Event("end", seat) for seat in _SEATS)
+"""The ``end`` event of each seat (events are values, so one is shared)."""
+_WIN_EVENTS = tuple(Event("win", seat) for seat in _SEATS)
+_DRAW_ONE = tuple(
+    _new_event(Event, ("draw", seat, one, 1, True, "")) for one in _ONE for seat in _SEATS
+)
+"""The draw of one card, by ``card * 4 + seat``."""
+_DETAILS = tuple(tuple(f"{source} {length}" for length in range(KING + 1)) for source in SOURCES)
+"""``_DETAILS[source][length]``: the detail of a play event, the source and the pile's length."""
+_EVENTS: dict[int, Event] = {}
+"""The play and pay-off-turn events met so far (events are values, so they are shared), by a
+number made of their parts with the kind (:data:`_PLAY` or ``_TURN``) in the lowest two bits."""
+_TURN = 3
+
 _PLAY, _DISCARD, _BUS, _END_TURN = range(4)
 """The kinds of action, as :data:`_MOVE_OF` gives them."""
-_MOVE_OF: dict[int, tuple[int, int, int]] = {
-    id(play): (_PLAY, number, source * 16 + pile)
+_Move = tuple[int, int, int, tuple[Event, ...]]
+"""An action's kind, its card's number (-1 for ``end``), its place (a play's
+``source * 16 + pile``, a discard's spot, else 0) and, unless it is a play, its event per seat."""
+_MOVE_OF: dict[int, _Move] = {
+    id(play): (_PLAY, number, source * 16 + pile, ())
     for number, sources in enumerate(_PLAYS)
     for source, plays in enumerate(sources)
     for pile, play in enumerate(plays, 1)
 }
-"""By the ``id`` of each action made above (they live as long as the module): its kind, its
-card's number and its place (a play's ``source * 16 + pile``, a discard's spot)."""
+"""By the ``id`` of each action made above (they live as long as the module): its move."""
 _MOVE_OF.update(
-    (id(discard), (_DISCARD, number, spot))
+    (
+        id(discard),
+        (
+            _DISCARD,
+            number,
+            spot,
+            tuple(Event("discard", seat, _ONE[number], spot) for seat in _SEATS),
+        ),
+    )
     for number, discards in enumerate(_DISCARDS)
     for spot, discard in enumerate(discards, 1)
 )
-_MOVE_OF.update((id(bus), (_BUS, number, 0)) for number, bus in enumerate(_BUSES))
-_MOVE_OF[id(_END)] = (_END_TURN, -1, 0)
+_MOVE_OF.update(
+    (
+        id(bus),
+        (_BUS, number, 0, tuple(Event("bus", seat, _ONE[number], 1, True) for seat in _SEATS)),
+    )
+    for number, bus in enumerate(_BUSES)
+)
+_MOVE_OF[id(_END)] = (_END_TURN, -1, 0, _END_EVENTS)
 
 _ROWS: list[tuple[Play, ...] | None] = [None] * (len(_CARDS) * len(SOURCES) * _MASKS)
 """``_ROWS[card * _STRIDE + source * 256 + mask]``: the plays of a card from a source onto the
@@ -197,18 +231,6 @@ def _row(card: int, source: int, mask: int) -> tuple[Play, ...]:
     row = tuple(plays[i] for i in range(PLACES) if mask >> i & 1)
     _ROWS[card * _STRIDE + source * _MASKS + mask] = row
     return row
-
-
-_END_EVENTS = tuple(Event("end", seat) for seat in range(4))
-"""The ``end`` event of each seat (events are values, so one is shared)."""
-_WIN_EVENTS = tuple(Event("win", seat) for seat in range(4))
-_EVENTS: dict[int, Event] = {}
-"""The play, discard, bus and pay-off-turn events met so far (events are values, so they are
-shared), by a number made of their parts with the kind (:data:`_PLAY` … ``_TURN``) in the
-lowest two bits."""
-_TURN = 3
-_DRAWS: dict[int, Event] = {}
-"""The draws of one card, by ``card * 4 + seat``."""
 
 
 _card_at = _CARDS.__getitem__
@@ -569,24 +591,27 @@ class SpiteMaliceState:
         seat = self.current_player
         if seat is None:
             raise IllegalMove("The game is over")
+        move = None
         legal = self._legal
-        # An action listed as legal needs no second check (the listed ones are shared objects).
-        if legal is not None and any(map(is_, legal, repeat(action))):
-            kind, card, place = _MOVE_OF[id(action)]
-        else:
+        if legal is not None:
+            # An action listed as legal needs no second check (the listed ones are shared).
+            for listed in legal:
+                if listed is action:
+                    move = _MOVE_OF[id(action)]
+                    break
+        if move is None:
             problem = refusal(action, self.turn(seat))
             if problem is not None:
                 raise IllegalMove(problem)
-            kind, card, place = _move_of(action)
+            move = _MOVE_OF[id(_listed(action))]
+        kind, card, place, said = move
         self._legal = None
         if self._views:
             self._views = {}
         if kind == _PLAY:
             self._version += 1
             return self._build(seat, card, place >> 4, place & 15)
-        if kind == _END_TURN:
-            event = _END_EVENTS[seat]
-        else:
+        if kind != _END_TURN:
             self._version += 1
             hand = self._hands[seat]
             at = hand.index(card)
@@ -594,22 +619,16 @@ class SpiteMaliceState:
             if kind == _DISCARD:
                 self._spots[seat * SPOTS + place - 1] += (card,)
                 self._spot_info[seat] = None
-                key = ((card * 4 + seat) * 8 + place) * 4 + _DISCARD
-                found = _EVENTS.get(key)
-                if found is None:
-                    found = _EVENTS[key] = Event("discard", seat, (_CARDS[card],), place)
-                event = found
             else:
                 self._pay[seat] = (card, *self._pay[seat])
                 bused = self.bused.copy()
                 bused[seat] += 1
                 self.bused = bused
-                key = (card * 4 + seat) * 4 + _BUS
-                found = _EVENTS.get(key)
-                if found is None:
-                    found = _EVENTS[key] = Event("bus", seat, (_CARDS[card],), 1, True)
-                event = found
-        # SM-15 then SM-8: count a turn without building, end a stalled game, or pass on.
+        return self._pass(seat, said[seat])
+
+    def _pass(self, seat: int, event: Event) -> tuple[Event, ...]:
+        """SM-15 then SM-8: the turn that ``event`` ended counts towards a stall, ends a stalled
+        game, or passes to the next seat, whose hand is filled."""
         if self.built:
             self.built = False
         else:
@@ -629,33 +648,25 @@ class SpiteMaliceState:
                 drawn = stock[-1]
                 self._stock = stock[:-1]
                 self._hands[following] = (*hand, drawn)
-                draw = _DRAWS.get(drawn * 4 + following)
-                if draw is None:
-                    draw = _DRAWS[drawn * 4 + following] = Event(
-                        "draw", following, (_CARDS[drawn],), 1, True
-                    )
-                return (event, draw)
+                return (event, _DRAW_ONE[drawn * 4 + following])
             if stock or self._cleared:
                 return (event, *self._fill(following))
         return (event,)
 
     def _build(self, seat: int, card: int, source: int, number: int) -> tuple[Event, ...]:
         """SM-5 … SM-10, SM-14: move the card onto its pile and deal with what follows."""
-        pay_off = self._pay[seat]
         if source == _HAND_I:
             hand = self._hands[seat]
             at = hand.index(card)
-            self._hands[seat] = hand[:at] + hand[at + 1 :]
+            hand = self._hands[seat] = hand[:at] + hand[at + 1 :]
         elif source == _PAY_I:
-            pay_off = self._pay[seat] = pay_off[:-1]
-            if self.bused[seat] > len(pay_off):
-                bused = self.bused.copy()
-                bused[seat] = len(pay_off)
-                self.bused = bused
+            self._take_pay_off(seat)
+            hand = self._hands[seat]
         else:
             at = seat * SPOTS + source - _SPOT_0
             self._spots[at] = self._spots[at][:-1]
             self._spot_info[seat] = None
+            hand = self._hands[seat]
         pile = self._piles[number - 1] + (card,)
         length = len(pile)
         layout = self._layout
@@ -672,17 +683,36 @@ class SpiteMaliceState:
         key = ((((card * 4 + seat) * 8 + source) * 16 + number) * 16 + length) * 4 + _PLAY
         event = _EVENTS.get(key)
         if event is None:
-            event = _EVENTS[key] = Event(
-                "play", seat, (_CARDS[card],), number, detail=f"{SOURCES[source]} {length}"
+            event = _EVENTS[key] = _new_event(
+                Event, ("play", seat, _ONE[card], number, False, _DETAILS[source][length])
             )
+        if length < KING and source != _PAY_I and hand:
+            self._piles[number - 1] = pile
+            return (event,)
+        return self._after_build(seat, event, source, number, pile)
+
+    def _take_pay_off(self, seat: int) -> None:
+        """SM-9, SM-13: the pay-off top leaves the pile (a bused card with it, if it was one)."""
+        pay_off = self._pay[seat] = self._pay[seat][:-1]
+        if self.bused[seat] > len(pay_off):
+            bused = self.bused.copy()
+            bused[seat] = len(pay_off)
+            self.bused = bused
+
+    def _after_build(
+        self, seat: int, event: Event, source: int, number: int, pile: tuple[int, ...]
+    ) -> tuple[Event, ...]:
+        """SM-7, SM-9, SM-10, SM-14: place the grown pile (clearing it if complete), turn the
+        next pay-off card or win, and fill an emptied hand; the events from the play on."""
         events = [event]
-        if length == KING:
+        if len(pile) == KING:
             events.append(Event("complete", seat, tuple(map(_card_at, pile)), number))
             self._cleared += pile
             self._piles[number - 1] = ()
         else:
             self._piles[number - 1] = pile
         if source == _PAY_I:
+            pay_off = self._pay[seat]
             if not pay_off:
                 events.append(_WIN_EVENTS[seat])
                 self._finish([seat])
@@ -690,10 +720,10 @@ class SpiteMaliceState:
             top = pay_off[-1]
             size = len(pay_off)
             key = ((size * 108 + top) * 4 + seat) * 4 + _TURN
-            event = _EVENTS.get(key)
-            if event is None:
-                event = _EVENTS[key] = Event("turn", seat, (_CARDS[top],), size)
-            events.append(event)
+            turned = _EVENTS.get(key)
+            if turned is None:
+                turned = _EVENTS[key] = Event("turn", seat, _ONE[top], size)
+            events.append(turned)
         if not self._hands[seat] and (self._stock or self._cleared):
             events.extend(self._fill(seat))
         return tuple(events)
@@ -713,16 +743,12 @@ class SpiteMaliceState:
             card = stock[-1]
             self._stock = stock[:-1]
             self._hands[seat] = (*hand, card)
-            key = card * 4 + seat
-            event = _DRAWS.get(key)
-            if event is None:
-                event = _DRAWS[key] = Event("draw", seat, (_CARDS[card],), 1, True)
-            return (event,)
+            return (_DRAW_ONE[card * 4 + seat],)
         if need <= size:
             drawn = stock[: size - need - 1 : -1] if size > need else stock[::-1]
             self._stock = stock[: size - need]
             self._hands[seat] = hand + drawn
-            return (Event("draw", seat, tuple(map(_card_at, drawn)), need, True),)
+            return (_new_event(Event, ("draw", seat, tuple(map(_card_at, drawn)), need, True, "")),)
         events: list[Event] = []
         drawn = stock[::-1]
         need -= size
@@ -941,15 +967,16 @@ class SpiteMaliceState:
         return state
 
 
-def _move_of(action: Action) -> tuple[int, int, int]:
-    """An action that is legal now as :data:`_MOVE_OF` gives it, from its values."""
+def _listed(action: Action) -> Action:
+    """The shared action made above that equals ``action``, a legal action (a key of
+    :data:`_MOVE_OF`)."""
     if isinstance(action, Play):
-        return _PLAY, _NUMBER[action.card], _SOURCE_INDEX[action.source] * 16 + action.pile
+        return _PLAYS[_NUMBER[action.card]][_SOURCE_INDEX[action.source]][action.pile - 1]
     if isinstance(action, Discard):
-        return _DISCARD, _NUMBER[action.card], action.spot
+        return _DISCARDS[_NUMBER[action.card]][action.spot - 1]
     if isinstance(action, Bus):
-        return _BUS, _NUMBER[action.card], 0
-    return _END_TURN, -1, 0
+        return _BUSES[_NUMBER[action.card]]
+    return _END
 
 
 def starter(pay_off: Sequence[Sequence[Card]]) -> int:
