@@ -161,9 +161,11 @@ _ENDS = tuple(
 )
 """``_ENDS[card][where]``: the discards of a card onto the empty spots whose bits are in
 ``where`` (0-15), or onto the spot ``where - 15`` (16-19) that holds its rank."""
-_HAND_INFO = tuple(zip(_FACE, _WORTH, _RANK, _ENDS, _BUSES, strict=True))
+_HAND_INFO = tuple(
+    zip(_FACE, _WORTH, _RANK, _ENDS, _BUSES, range(0, len(_CARDS) * _STRIDE, _STRIDE), strict=True)
+)
 """Per card number, what listing the actions of a hand card needs: its face, building value and
-rank, its discards (``_ENDS``) and its bus."""
+rank, its discards (``_ENDS``), its bus and its first row of :data:`_ROWS` (from the hand)."""
 _END = End()
 
 _new_event = tuple.__new__
@@ -181,10 +183,6 @@ _DRAW_ONE = tuple(
 """The draw of one card, by ``card * 4 + seat``."""
 _DETAILS = tuple(tuple(f"{source} {length}" for length in range(KING + 1)) for source in SOURCES)
 """``_DETAILS[source][length]``: the detail of a play event, the source and the pile's length."""
-_EVENTS: dict[int, Event] = {}
-"""The play and pay-off-turn events met so far (events are values, so they are shared), by a
-number made of their parts with the kind (:data:`_PLAY` or ``_TURN``) in the lowest two bits."""
-_TURN = 3
 
 _PLAY, _DISCARD, _BUS, _END_TURN = range(4)
 """The kinds of action, as :data:`_MOVE_OF` gives them."""
@@ -267,24 +265,52 @@ def _layout(piles: Sequence[Sequence[int]]) -> _Layout:
     return masks
 
 
-_SpotInfo = tuple[tuple[tuple[int, int], ...], list[int]]
-"""What a seat's discard spots give its legal actions: the top card and source (2-5) of each
-spot that holds cards, in spot order; and per rank where a hand card of it may be discarded,
+_ALL_PLACES = (1 << PLACES) - 1
+
+
+def _opened_or_closed(layout: _Layout, length: int, bit: int) -> _Layout:
+    """The layout once the pile of ``bit`` has been opened by an ace (``length`` 1) or
+    completed (``length`` 13, and so cleared), SM-5, SM-7; ``layout`` itself is not changed."""
+    layout = layout.copy()
+    if length == 1:
+        taken = layout[0] | bit
+        layout[0] = taken
+        layout[2] |= bit
+        free = ~taken & _ALL_PLACES
+        layout[1] = free & -free
+    else:
+        layout[0] &= ~bit
+        layout[KING] &= ~bit
+        free = layout[1]
+        if not free or bit < free:
+            layout[1] = bit
+    return layout
+
+
+_SpotInfo = tuple[tuple[tuple[int, int, int, int], ...], list[int]]
+"""What a seat's discard spots give its legal actions: the top card, source (2-5), building
+value and first row of :data:`_ROWS` (``card * _STRIDE + source * _MASKS``) of each spot that
+holds cards, in spot order; and per rank where a hand card of it may be discarded,
 the spot that holds the rank (its source plus 14, 16-19) or else the empty spots (their mask,
 0-15), the index into :data:`_ENDS`."""
 
 
+_SPOT_PLACES = tuple((_SPOT_0 + index, 1 << index) for index in range(SPOTS))
+"""Per discard spot, its source and its bit."""
+
+
 def _spot_info(spots: Sequence[tuple[int, ...]], seat: int) -> _SpotInfo:
-    tops: list[tuple[int, int]] = []
+    tops: list[tuple[int, int, int, int]] = []
     empty = 0
-    for index in range(SPOTS):
-        spot = spots[seat * SPOTS + index]
+    first = seat * SPOTS
+    for spot, (source, bit) in zip(spots[first : first + SPOTS], _SPOT_PLACES, strict=True):
         if spot:
-            tops.append((spot[-1], _SPOT_0 + index))
+            card = spot[-1]
+            tops.append((card, source, _WORTH[card], card * _STRIDE + source * _MASKS))
         else:
-            empty |= 1 << index
+            empty |= bit
     where = [empty] * _RANKS
-    for card, source in tops:
+    for card, source, _, _ in tops:
         where[_RANK[card]] = source + 14
     return tuple(tops), where
 
@@ -537,10 +563,10 @@ class SpiteMaliceState:
         if spot_info is None:
             spot_info = self._spot_info[seat] = _spot_info(self._spots, seat)
         tops, where = spot_info
-        for card, source in tops:
-            mask = targets[worths[card]]
+        for card, source, worth, base in tops:
+            mask = targets[worth]
             if mask:
-                extend(rows[card * _STRIDE + source * _MASKS + mask] or _row(card, source, mask))
+                extend(rows[base + mask] or _row(card, source, mask))
         hand = self._hands[seat]
         if not hand:
             if not (self._stock or self._cleared):
@@ -556,7 +582,7 @@ class SpiteMaliceState:
         last = -1
         ace = False
         for card in sorted(hand):
-            face, worth, rank, card_ends, bus = info[card]
+            face, worth, rank, card_ends, bus, base = info[card]
             if face == last:
                 continue
             last = face
@@ -564,7 +590,7 @@ class SpiteMaliceState:
             add_ends(card_ends[where[rank]])
             mask = targets[worth]
             if mask:
-                extend(rows[card * _STRIDE + mask] or _row(card, _HAND_I, mask))
+                extend(rows[base + mask] or _row(card, _HAND_I, mask))
                 if worth == 1:
                     ace = True
         if not ace:
@@ -670,22 +696,19 @@ class SpiteMaliceState:
         pile = self._piles[number - 1] + (card,)
         length = len(pile)
         layout = self._layout
-        if layout is not None and 1 < length < KING:
+        if layout is not None:
             bit = 1 << (number - 1)
-            layout = layout.copy()
-            layout[length] &= ~bit
-            layout[length + 1] |= bit
-            self._layout = layout
-        else:
-            self._layout = None
+            if 1 < length < KING:
+                layout = self._layout = layout.copy()
+                layout[length] &= ~bit
+                layout[length + 1] |= bit
+            else:
+                self._layout = _opened_or_closed(layout, length, bit)
         self.built = True
         self.stall = 0
-        key = ((((card * 4 + seat) * 8 + source) * 16 + number) * 16 + length) * 4 + _PLAY
-        event = _EVENTS.get(key)
-        if event is None:
-            event = _EVENTS[key] = _new_event(
-                Event, ("play", seat, _ONE[card], number, False, _DETAILS[source][length])
-            )
+        event = _new_event(
+            Event, ("play", seat, _ONE[card], number, False, _DETAILS[source][length])
+        )
         if length < KING and source != _PAY_I and hand:
             self._piles[number - 1] = pile
             return (event,)
@@ -717,13 +740,8 @@ class SpiteMaliceState:
                 events.append(_WIN_EVENTS[seat])
                 self._finish([seat])
                 return tuple(events)
-            top = pay_off[-1]
-            size = len(pay_off)
-            key = ((size * 108 + top) * 4 + seat) * 4 + _TURN
-            turned = _EVENTS.get(key)
-            if turned is None:
-                turned = _EVENTS[key] = Event("turn", seat, _ONE[top], size)
-            events.append(turned)
+            turned = ("turn", seat, _ONE[pay_off[-1]], len(pay_off), False, "")
+            events.append(_new_event(Event, turned))
         if not self._hands[seat] and (self._stock or self._cleared):
             events.extend(self._fill(seat))
         return tuple(events)
