@@ -295,24 +295,31 @@ the spot that holds the rank (its source plus 14, 16-19) or else the empty spots
 0-15), the index into :data:`_ENDS`."""
 
 
-_SPOT_PLACES = tuple((_SPOT_0 + index, 1 << index) for index in range(SPOTS))
-"""Per discard spot, its source and its bit."""
+_TOPS = tuple(
+    tuple(
+        (card, source, _WORTH[card], card * _STRIDE + source * _MASKS)
+        for source in range(_SPOT_0, _SPOT_0 + SPOTS)
+    )
+    for card in range(len(_CARDS))
+)
+"""``_TOPS[card][spot - 1]``: the entry of :data:`_SpotInfo` for ``card`` atop a spot."""
 
 
 def _spot_info(spots: Sequence[tuple[int, ...]], seat: int) -> _SpotInfo:
-    tops: list[tuple[int, int, int, int]] = []
-    empty = 0
     first = seat * SPOTS
-    for spot, (source, bit) in zip(spots[first : first + SPOTS], _SPOT_PLACES, strict=True):
-        if spot:
-            card = spot[-1]
-            tops.append((card, source, _WORTH[card], card * _STRIDE + source * _MASKS))
-        else:
-            empty |= bit
-    where = [empty] * _RANKS
+    one, two, three, four = spots[first : first + SPOTS]
+    entries = _TOPS
+    tops = (
+        *((entries[one[-1]][0],) if one else ()),
+        *((entries[two[-1]][1],) if two else ()),
+        *((entries[three[-1]][2],) if three else ()),
+        *((entries[four[-1]][3],) if four else ()),
+    )
+    where = [(not one) | (not two) << 1 | (not three) << 2 | (not four) << 3] * _RANKS
+    rank = _RANK
     for card, source, _, _ in tops:
-        where[_RANK[card]] = source + 14
-    return tuple(tops), where
+        where[rank[card]] = source + 14
+    return tops, where
 
 
 class SpiteMaliceState:
@@ -617,8 +624,14 @@ class SpiteMaliceState:
         seat = self.current_player
         if seat is None:
             raise IllegalMove("The game is over")
-        move = None
         legal = self._legal
+        if action is _END and legal and legal[-1] is _END:
+            # ``end`` is listed last when it is legal; nothing changes but the turn.
+            self._legal = None
+            if self._views:
+                self._views = {}
+            return self._pass(seat, _END_EVENTS[seat])
+        move = None
         if legal is not None:
             # An action listed as legal needs no second check (the listed ones are shared).
             for listed in legal:
