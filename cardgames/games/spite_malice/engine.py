@@ -387,7 +387,8 @@ class SpiteMaliceState:
         self._version = 0
         """Counts the changes to the zones: a seat's legal actions hold while it stays."""
         self._seen: list[tuple[int, tuple[Action, ...]] | None] = [None] * players
-        """Per seat, the version its legal actions were last listed at, and those actions."""
+        """Per seat, the version its legal actions were last listed at with an empty hand, and
+        those actions (while ``end`` passes the turn round, nothing else changes)."""
         self._spot_info: list[_SpotInfo | None] = [None] * players
         """Per seat, what its discard spots give its legal actions, None until needed."""
         self._views: dict[int | None, SpiteMaliceView] = {}
@@ -549,10 +550,12 @@ class SpiteMaliceState:
         if seat is None:
             self._legal = ()
             return ()
-        seen = self._seen[seat]
-        if seen is not None and seen[0] == self._version:
-            legal = self._legal = seen[1]
-            return legal
+        hand = self._hands[seat]
+        if not hand:
+            seen = self._seen[seat]
+            if seen is not None and seen[0] == self._version:
+                legal = self._legal = seen[1]
+                return legal
         targets = self._layout
         if targets is None:
             targets = self._layout = _layout(self._piles)
@@ -574,7 +577,6 @@ class SpiteMaliceState:
             mask = targets[worth]
             if mask:
                 extend(rows[base + mask] or _row(card, source, mask))
-        hand = self._hands[seat]
         if not hand:
             if not (self._stock or self._cleared):
                 actions.append(_END)
@@ -604,7 +606,6 @@ class SpiteMaliceState:
             extend(ends)
             extend(buses)
         legal = self._legal = tuple(actions)
-        self._seen[seat] = (self._version, legal)
         return legal
 
     # ----- moves ---------------------------------------------------------------------------
@@ -627,47 +628,32 @@ class SpiteMaliceState:
         legal = self._legal
         if action is _END and legal and legal[-1] is _END:
             # ``end`` is listed last when it is legal; nothing changes but the turn.
-            self._legal = None
-            if self._views:
-                self._views = {}
-            return self._pass(seat, _END_EVENTS[seat])
-        move = None
-        if legal is not None:
-            # An action listed as legal needs no second check (the listed ones are shared).
-            for listed in legal:
-                if listed is action:
-                    move = _MOVE_OF[id(action)]
-                    break
-        if move is None:
-            problem = refusal(action, self.turn(seat))
-            if problem is not None:
-                raise IllegalMove(problem)
-            move = _MOVE_OF[id(_listed(action))]
-        kind, card, place, said = move
+            event = _END_EVENTS[seat]
+        else:
+            kind, card, place, said = self._move(action, seat, legal)
+            self._version += 1
+            if kind == _PLAY:
+                self._legal = None
+                if self._views:
+                    self._views = {}
+                return self._build(seat, card, place >> 4, place & 15)
+            event = said[seat]
+            if kind != _END_TURN:
+                hand = self._hands[seat]
+                at = hand.index(card)
+                self._hands[seat] = hand[:at] + hand[at + 1 :]
+                if kind == _DISCARD:
+                    self._spots[seat * SPOTS + place - 1] += (card,)
+                    self._spot_info[seat] = None
+                else:
+                    self._pay[seat] = (card, *self._pay[seat])
+                    bused = self.bused.copy()
+                    bused[seat] += 1
+                    self.bused = bused
         self._legal = None
         if self._views:
             self._views = {}
-        if kind == _PLAY:
-            self._version += 1
-            return self._build(seat, card, place >> 4, place & 15)
-        if kind != _END_TURN:
-            self._version += 1
-            hand = self._hands[seat]
-            at = hand.index(card)
-            self._hands[seat] = hand[:at] + hand[at + 1 :]
-            if kind == _DISCARD:
-                self._spots[seat * SPOTS + place - 1] += (card,)
-                self._spot_info[seat] = None
-            else:
-                self._pay[seat] = (card, *self._pay[seat])
-                bused = self.bused.copy()
-                bused[seat] += 1
-                self.bused = bused
-        return self._pass(seat, said[seat])
-
-    def _pass(self, seat: int, event: Event) -> tuple[Event, ...]:
-        """SM-15 then SM-8: the turn that ``event`` ended counts towards a stall, ends a stalled
-        game, or passes to the next seat, whose hand is filled."""
+        # SM-15 then SM-8: count a turn without building, end a stalled game, or pass on.
         if self.built:
             self.built = False
         else:
@@ -691,6 +677,22 @@ class SpiteMaliceState:
             if stock or self._cleared:
                 return (event, *self._fill(following))
         return (event,)
+
+    def _move(self, action: Action, seat: int, legal: tuple[Action, ...] | None) -> _Move:
+        """The move of ``action`` if ``seat`` may take it (an action listed in ``legal`` needs
+        no second check: the listed ones are shared objects).
+
+        Raises:
+            IllegalMove: If the rules forbid it (SM-5 … SM-13).
+        """
+        if legal is not None:
+            for listed in legal:
+                if listed is action:
+                    return _MOVE_OF[id(action)]
+        problem = refusal(action, self.turn(seat))
+        if problem is not None:
+            raise IllegalMove(problem)
+        return _MOVE_OF[id(_listed(action))]
 
     def _build(self, seat: int, card: int, source: int, number: int) -> tuple[Event, ...]:
         """SM-5 … SM-10, SM-14: move the card onto its pile and deal with what follows."""
