@@ -630,7 +630,13 @@ class SpiteMaliceState:
             # ``end`` is listed last when it is legal; nothing changes but the turn.
             event = _END_EVENTS[seat]
         else:
-            kind, card, place, said = self._move(action, seat, legal)
+            # An action listed as legal needs no second check (the listed ones are shared).
+            for listed in legal or ():
+                if listed is action:
+                    kind, card, place, said = _MOVE_OF[id(action)]
+                    break
+            else:
+                kind, card, place, said = self._checked(action, seat)
             self._version += 1
             if kind == _PLAY:
                 self._legal = None
@@ -639,9 +645,9 @@ class SpiteMaliceState:
                 return self._build(seat, card, place >> 4, place & 15)
             event = said[seat]
             if kind != _END_TURN:
-                hand = self._hands[seat]
-                at = hand.index(card)
-                self._hands[seat] = hand[:at] + hand[at + 1 :]
+                kept = list(self._hands[seat])
+                kept.remove(card)
+                self._hands[seat] = tuple(kept)
                 if kind == _DISCARD:
                     self._spots[seat * SPOTS + place - 1] += (card,)
                     self._spot_info[seat] = None
@@ -678,17 +684,12 @@ class SpiteMaliceState:
                 return (event, *self._fill(following))
         return (event,)
 
-    def _move(self, action: Action, seat: int, legal: tuple[Action, ...] | None) -> _Move:
-        """The move of ``action`` if ``seat`` may take it (an action listed in ``legal`` needs
-        no second check: the listed ones are shared objects).
+    def _checked(self, action: Action, seat: int) -> _Move:
+        """The move of ``action``, an action not among those listed, if ``seat`` may take it.
 
         Raises:
             IllegalMove: If the rules forbid it (SM-5 … SM-13).
         """
-        if legal is not None:
-            for listed in legal:
-                if listed is action:
-                    return _MOVE_OF[id(action)]
         problem = refusal(action, self.turn(seat))
         if problem is not None:
             raise IllegalMove(problem)
@@ -697,9 +698,9 @@ class SpiteMaliceState:
     def _build(self, seat: int, card: int, source: int, number: int) -> tuple[Event, ...]:
         """SM-5 … SM-10, SM-14: move the card onto its pile and deal with what follows."""
         if source == _HAND_I:
-            hand = self._hands[seat]
-            at = hand.index(card)
-            hand = self._hands[seat] = hand[:at] + hand[at + 1 :]
+            kept = list(self._hands[seat])
+            kept.remove(card)
+            hand = self._hands[seat] = tuple(kept)
         elif source == _PAY_I:
             self._take_pay_off(seat)
             hand = self._hands[seat]
