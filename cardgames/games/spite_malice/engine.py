@@ -266,6 +266,7 @@ def _layout(piles: Sequence[Sequence[int]]) -> _Layout:
 
 
 _ALL_PLACES = (1 << PLACES) - 1
+"""The mask of all eight places."""
 
 
 def _opened_or_closed(layout: _Layout, length: int, bit: int) -> _Layout:
