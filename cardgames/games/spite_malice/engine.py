@@ -353,6 +353,7 @@ class SpiteMaliceState:
         "_spot_info",
         "_spots",
         "_stock",
+        "_stock_size",
         "_version",
         "_views",
         "built",
@@ -371,6 +372,9 @@ class SpiteMaliceState:
         self.players = players
         self.rng = rng
         self._stock: tuple[int, ...] = ()
+        """The stock's cards, the next to draw last, once the first ``_stock_size`` of them:
+        a draw leaves the tuple as it is and counts one card fewer."""
+        self._stock_size = 0
         self._cleared: tuple[int, ...] = ()
         self._hands: list[tuple[int, ...]] = [()] * players
         self._pay: list[tuple[int, ...]] = [()] * players
@@ -392,7 +396,8 @@ class SpiteMaliceState:
         those actions (while ``end`` passes the turn round, nothing else changes)."""
         self._spot_info: list[_SpotInfo | None] = [None] * players
         """Per seat, what its discard spots give its legal actions, None until needed."""
-        self._views: dict[int | None, SpiteMaliceView] = {}
+        self._views: dict[int | None, SpiteMaliceView] | None = None
+        """The views handed out since the last change, by viewer; None for none yet."""
 
     @classmethod
     def deal(cls, players: int, seed: int) -> SpiteMaliceState:
@@ -416,6 +421,7 @@ class SpiteMaliceState:
             for seat in range(players)
         ]
         state._stock = tuple(reversed(deck[top + players * HAND_SIZE :]))
+        state._stock_size = len(state._stock)
         best = best_worth = -1
         for seat, pile in enumerate(state._pay):
             worth = _WORTH[pile[-1]]
@@ -432,16 +438,17 @@ class SpiteMaliceState:
         self._layout = None
         self._version += 1
         self._spot_info = [None] * self.players
-        self._views = {}
+        self._views = None
 
     @property
     def stock(self) -> list[Card]:
         """The stock, the next card to draw last."""
-        return _cards_of(self._stock)
+        return _cards_of(self._stock[: self._stock_size])
 
     @stock.setter
     def stock(self, cards: list[Card]) -> None:
         self._stock = _numbers_of(cards)
+        self._stock_size = len(self._stock)
         self._changed()
 
     @property
@@ -503,7 +510,7 @@ class SpiteMaliceState:
     def card_count(self) -> int:
         """Cards in all zones together; 108 throughout (SM-1)."""
         return (
-            len(self._stock)
+            self._stock_size
             + len(self._cleared)
             + sum(map(len, self._hands))
             + sum(map(len, self._pay))
@@ -513,7 +520,7 @@ class SpiteMaliceState:
 
     def all_cards(self) -> list[Card]:
         """Every card in every zone (for the check that all 108 are distinct)."""
-        numbers = [*self._stock, *self._cleared]
+        numbers = [*self._stock[: self._stock_size], *self._cleared]
         for seat in range(self.players):
             numbers.extend(self._hands[seat])
             numbers.extend(self._pay[seat])
@@ -531,7 +538,7 @@ class SpiteMaliceState:
             _CARDS[pay_off[-1]] if pay_off else None,
             [_cards_of(spot) for spot in self._spots[seat * SPOTS : (seat + 1) * SPOTS]],
             [_cards_of(pile) for pile in self._piles],
-            bool(self._stock or self._cleared),
+            bool(self._stock_size or self._cleared),
         )
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -579,7 +586,7 @@ class SpiteMaliceState:
             if mask:
                 extend(rows[base + mask] or _row(card, source, mask))
         if not hand:
-            if not (self._stock or self._cleared):
+            if not (self._stock_size or self._cleared):
                 actions.append(_END)
             legal = self._legal = tuple(actions)
             self._seen[seat] = (self._version, legal)
@@ -642,7 +649,7 @@ class SpiteMaliceState:
             if kind == _PLAY:
                 self._legal = None
                 if self._views:
-                    self._views = {}
+                    self._views = None
                 return self._build(seat, card, place >> 4, place & 15)
             event = said[seat]
             if kind != _END_TURN:
@@ -659,7 +666,7 @@ class SpiteMaliceState:
                     self.bused = bused
         self._legal = None
         if self._views:
-            self._views = {}
+            self._views = None
         # SM-15 then SM-8: count a turn without building, end a stalled game, or pass on.
         if self.built:
             self.built = False
@@ -673,15 +680,16 @@ class SpiteMaliceState:
         self.current_player = following
         hand = self._hands[following]
         if len(hand) < HAND_SIZE:
-            stock = self._stock
-            if len(hand) == HAND_SIZE - 1 and stock:
+            size = self._stock_size
+            if len(hand) == HAND_SIZE - 1 and size:
                 # The usual draw, one card: the events of ``_fill`` without its call.
                 self._version += 1
-                drawn = stock[-1]
-                self._stock = stock[:-1]
+                size -= 1
+                drawn = self._stock[size]
+                self._stock_size = size
                 self._hands[following] = (*hand, drawn)
                 return (event, _DRAW_ONE[drawn * 4 + following])
-            if stock or self._cleared:
+            if size or self._cleared:
                 return (event, *self._fill(following))
         return (event,)
 
@@ -759,7 +767,7 @@ class SpiteMaliceState:
                 return tuple(events)
             turned = ("turn", seat, _ONE[pay_off[-1]], len(pay_off), False, "")
             events.append(_new_event(Event, turned))
-        if not self._hands[seat] and (self._stock or self._cleared):
+        if not self._hands[seat] and (self._stock_size or self._cleared):
             events.extend(self._fill(seat))
         return tuple(events)
 
@@ -772,20 +780,20 @@ class SpiteMaliceState:
         hand = self._hands[seat]
         need = HAND_SIZE - len(hand)
         stock = self._stock
-        size = len(stock)
+        size = self._stock_size
         self._version += 1
         if need == 1 and size:
-            card = stock[-1]
-            self._stock = stock[:-1]
+            card = stock[size - 1]
+            self._stock_size = size - 1
             self._hands[seat] = (*hand, card)
             return (_DRAW_ONE[card * 4 + seat],)
         if need <= size:
-            drawn = stock[: size - need - 1 : -1] if size > need else stock[::-1]
-            self._stock = stock[: size - need]
+            drawn = stock[size - need : size][::-1]
+            self._stock_size = size - need
             self._hands[seat] = hand + drawn
             return (_new_event(Event, ("draw", seat, tuple(map(_card_at, drawn)), need, True, "")),)
         events: list[Event] = []
-        drawn = stock[::-1]
+        drawn = stock[:size][::-1]
         need -= size
         if drawn:
             events.append(Event("draw", seat, tuple(map(_card_at, drawn)), size, True))
@@ -799,10 +807,12 @@ class SpiteMaliceState:
             take = heap[: -need - 1 : -1] if len(heap) > need else heap[::-1]
             del heap[-need:]
             self._stock = tuple(heap)
+            self._stock_size = len(heap)
             hand += tuple(take)
             events.append(Event("draw", seat, tuple(map(_card_at, take)), len(take), True))
         else:
             self._stock = ()
+            self._stock_size = 0
         self._hands[seat] = hand
         return tuple(events)
 
@@ -876,9 +886,12 @@ class SpiteMaliceState:
                 public view and for an empty pile).
         """
         if not bottom:
-            seen = self._views.get(viewer)
+            views = self._views
+            if views is None:
+                views = self._views = {}
+            seen = views.get(viewer)
             if seen is None:
-                seen = self._views[viewer] = self._view(viewer, None)
+                seen = views[viewer] = self._view(viewer, None)
             return seen
         shown_bottom = None
         if viewer is not None and self._pay[viewer]:
@@ -903,7 +916,7 @@ class SpiteMaliceState:
                 for first in range(0, len(spots), SPOTS)
             ),
             piles=tuple(tuple(_cards_of(pile)) for pile in self._piles),
-            stock_size=len(self._stock),
+            stock_size=self._stock_size,
             cleared_size=len(self._cleared),
             stall=self.stall,
             built=self.built,
@@ -929,6 +942,7 @@ class SpiteMaliceState:
         copy.rng = self.rng.clone()
         copy.players = self.players
         copy._stock = self._stock
+        copy._stock_size = self._stock_size
         copy._cleared = self._cleared
         copy._hands = self._hands.copy()
         copy._pay = self._pay.copy()
@@ -945,7 +959,7 @@ class SpiteMaliceState:
         copy._version = self._version
         copy._seen = self._seen.copy()
         copy._spot_info = self._spot_info.copy()
-        copy._views = {}
+        copy._views = None
         return copy
 
     def to_json(self) -> dict[str, Any]:
@@ -954,7 +968,7 @@ class SpiteMaliceState:
         return {
             "players": self.players,
             "rng": self.rng.to_json(),
-            "stock": _codes(self._stock),
+            "stock": _codes(self._stock[: self._stock_size]),
             "cleared": _codes(self._cleared),
             "hands": [_codes(hand) for hand in self._hands],
             "pay_off": [_codes(pile) for pile in self._pay],
@@ -986,6 +1000,7 @@ class SpiteMaliceState:
         players = int(data["players"])
         state = cls(players, Rng.from_json(data["rng"]) if "rng" in data else Rng(0))
         state._stock = _numbers(data["stock"])
+        state._stock_size = len(state._stock)
         state._cleared = _numbers(data.get("cleared", []))
         state._hands = [_numbers(hand) for hand in data["hands"]]
         state._pay = [_numbers(pile) for pile in data["pay_off"]]
