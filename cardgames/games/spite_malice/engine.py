@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import repeat
-from operator import is_
 from typing import Any
 
 from cardgames.core.cards import Card, parse_card
@@ -163,28 +161,62 @@ _ENDS = tuple(
 )
 """``_ENDS[card][where]``: the discards of a card onto the empty spots whose bits are in
 ``where`` (0-15), or onto the spot ``where - 15`` (16-19) that holds its rank."""
-_HAND_INFO = tuple(zip(_FACE, _WORTH, _RANK, _ENDS, _BUSES, strict=True))
+_HAND_INFO = tuple(
+    zip(_FACE, _WORTH, _RANK, _ENDS, _BUSES, range(0, len(_CARDS) * _STRIDE, _STRIDE), strict=True)
+)
 """Per card number, what listing the actions of a hand card needs: its face, building value and
-rank, its discards (``_ENDS``) and its bus."""
+rank, its discards (``_ENDS``), its bus and its first row of :data:`_ROWS` (from the hand)."""
 _END = End()
+
+_new_event = tuple.__new__
+"""Builds an :class:`Event` from the tuple of all six of its fields, without the keyword
+handling of ``Event(...)`` (the same value, made on the hot path of ``apply``)."""
+_SEATS = range(4)
+_ONE = tuple((card,) for card in _CARDS)
+"""Per card number, the one-card tuple of its card, as events hold it."""
+_END_EVENTS = tuple(Event("end", seat) for seat in _SEATS)
+"""The ``end`` event of each seat (events are values, so one is shared)."""
+_WIN_EVENTS = tuple(Event("win", seat) for seat in _SEATS)
+_DRAW_ONE = tuple(
+    _new_event(Event, ("draw", seat, one, 1, True, "")) for one in _ONE for seat in _SEATS
+)
+"""The draw of one card, by ``card * 4 + seat``."""
+_DETAILS = tuple(tuple(f"{source} {length}" for length in range(KING + 1)) for source in SOURCES)
+"""``_DETAILS[source][length]``: the detail of a play event, the source and the pile's length."""
 
 _PLAY, _DISCARD, _BUS, _END_TURN = range(4)
 """The kinds of action, as :data:`_MOVE_OF` gives them."""
-_MOVE_OF: dict[int, tuple[int, int, int]] = {
-    id(play): (_PLAY, number, source * 16 + pile)
+_Move = tuple[int, int, int, tuple[Event, ...]]
+"""An action's kind, its card's number (-1 for ``end``), its place (a play's
+``source * 16 + pile``, a discard's spot, else 0) and, unless it is a play, its event per seat."""
+_MOVE_OF: dict[int, _Move] = {
+    id(play): (_PLAY, number, source * 16 + pile, ())
     for number, sources in enumerate(_PLAYS)
     for source, plays in enumerate(sources)
     for pile, play in enumerate(plays, 1)
 }
-"""By the ``id`` of each action made above (they live as long as the module): its kind, its
-card's number and its place (a play's ``source * 16 + pile``, a discard's spot)."""
+"""By the ``id`` of each action made above (they live as long as the module): its move."""
 _MOVE_OF.update(
-    (id(discard), (_DISCARD, number, spot))
+    (
+        id(discard),
+        (
+            _DISCARD,
+            number,
+            spot,
+            tuple(Event("discard", seat, _ONE[number], spot) for seat in _SEATS),
+        ),
+    )
     for number, discards in enumerate(_DISCARDS)
     for spot, discard in enumerate(discards, 1)
 )
-_MOVE_OF.update((id(bus), (_BUS, number, 0)) for number, bus in enumerate(_BUSES))
-_MOVE_OF[id(_END)] = (_END_TURN, -1, 0)
+_MOVE_OF.update(
+    (
+        id(bus),
+        (_BUS, number, 0, tuple(Event("bus", seat, _ONE[number], 1, True) for seat in _SEATS)),
+    )
+    for number, bus in enumerate(_BUSES)
+)
+_MOVE_OF[id(_END)] = (_END_TURN, -1, 0, _END_EVENTS)
 
 _ROWS: list[tuple[Play, ...] | None] = [None] * (len(_CARDS) * len(SOURCES) * _MASKS)
 """``_ROWS[card * _STRIDE + source * 256 + mask]``: the plays of a card from a source onto the
@@ -197,18 +229,6 @@ def _row(card: int, source: int, mask: int) -> tuple[Play, ...]:
     row = tuple(plays[i] for i in range(PLACES) if mask >> i & 1)
     _ROWS[card * _STRIDE + source * _MASKS + mask] = row
     return row
-
-
-_END_EVENTS = tuple(Event("end", seat) for seat in range(4))
-"""The ``end`` event of each seat (events are values, so one is shared)."""
-_WIN_EVENTS = tuple(Event("win", seat) for seat in range(4))
-_EVENTS: dict[int, Event] = {}
-"""The play, discard, bus and pay-off-turn events met so far (events are values, so they are
-shared), by a number made of their parts with the kind (:data:`_PLAY` … ``_TURN``) in the
-lowest two bits."""
-_TURN = 3
-_DRAWS: dict[int, Event] = {}
-"""The draws of one card, by ``card * 4 + seat``."""
 
 
 _card_at = _CARDS.__getitem__
@@ -245,26 +265,62 @@ def _layout(piles: Sequence[Sequence[int]]) -> _Layout:
     return masks
 
 
-_SpotInfo = tuple[tuple[tuple[int, int], ...], list[int]]
-"""What a seat's discard spots give its legal actions: the top card and source (2-5) of each
-spot that holds cards, in spot order; and per rank where a hand card of it may be discarded,
+_ALL_PLACES = (1 << PLACES) - 1
+"""The mask of all eight places."""
+
+
+def _opened_or_closed(layout: _Layout, length: int, bit: int) -> _Layout:
+    """The layout once the pile of ``bit`` has been opened by an ace (``length`` 1) or
+    completed (``length`` 13, and so cleared), SM-5, SM-7; ``layout`` itself is not changed."""
+    layout = layout.copy()
+    if length == 1:
+        taken = layout[0] | bit
+        layout[0] = taken
+        layout[2] |= bit
+        free = ~taken & _ALL_PLACES
+        layout[1] = free & -free
+    else:
+        layout[0] &= ~bit
+        layout[KING] &= ~bit
+        free = layout[1]
+        if not free or bit < free:
+            layout[1] = bit
+    return layout
+
+
+_SpotInfo = tuple[tuple[tuple[int, int, int, int], ...], list[int]]
+"""What a seat's discard spots give its legal actions: the top card, source (2-5), building
+value and first row of :data:`_ROWS` (``card * _STRIDE + source * _MASKS``) of each spot that
+holds cards, in spot order; and per rank where a hand card of it may be discarded,
 the spot that holds the rank (its source plus 14, 16-19) or else the empty spots (their mask,
 0-15), the index into :data:`_ENDS`."""
 
 
+_TOPS = tuple(
+    tuple(
+        (card, source, _WORTH[card], card * _STRIDE + source * _MASKS)
+        for source in range(_SPOT_0, _SPOT_0 + SPOTS)
+    )
+    for card in range(len(_CARDS))
+)
+"""``_TOPS[card][spot - 1]``: the entry of :data:`_SpotInfo` for ``card`` atop a spot."""
+
+
 def _spot_info(spots: Sequence[tuple[int, ...]], seat: int) -> _SpotInfo:
-    tops: list[tuple[int, int]] = []
-    empty = 0
-    for index in range(SPOTS):
-        spot = spots[seat * SPOTS + index]
-        if spot:
-            tops.append((spot[-1], _SPOT_0 + index))
-        else:
-            empty |= 1 << index
-    where = [empty] * _RANKS
-    for card, source in tops:
-        where[_RANK[card]] = source + 14
-    return tuple(tops), where
+    first = seat * SPOTS
+    one, two, three, four = spots[first : first + SPOTS]
+    entries = _TOPS
+    tops = (
+        *((entries[one[-1]][0],) if one else ()),
+        *((entries[two[-1]][1],) if two else ()),
+        *((entries[three[-1]][2],) if three else ()),
+        *((entries[four[-1]][3],) if four else ()),
+    )
+    where = [(not one) | (not two) << 1 | (not three) << 2 | (not four) << 3] * _RANKS
+    rank = _RANK
+    for card, source, _, _ in tops:
+        where[rank[card]] = source + 14
+    return tops, where
 
 
 class SpiteMaliceState:
@@ -297,6 +353,7 @@ class SpiteMaliceState:
         "_spot_info",
         "_spots",
         "_stock",
+        "_stock_size",
         "_version",
         "_views",
         "built",
@@ -315,6 +372,9 @@ class SpiteMaliceState:
         self.players = players
         self.rng = rng
         self._stock: tuple[int, ...] = ()
+        """The stock's cards, the next to draw last, once the first ``_stock_size`` of them:
+        a draw leaves the tuple as it is and counts one card fewer."""
+        self._stock_size = 0
         self._cleared: tuple[int, ...] = ()
         self._hands: list[tuple[int, ...]] = [()] * players
         self._pay: list[tuple[int, ...]] = [()] * players
@@ -332,10 +392,12 @@ class SpiteMaliceState:
         self._version = 0
         """Counts the changes to the zones: a seat's legal actions hold while it stays."""
         self._seen: list[tuple[int, tuple[Action, ...]] | None] = [None] * players
-        """Per seat, the version its legal actions were last listed at, and those actions."""
+        """Per seat, the version its legal actions were last listed at with an empty hand, and
+        those actions (while ``end`` passes the turn round, nothing else changes)."""
         self._spot_info: list[_SpotInfo | None] = [None] * players
         """Per seat, what its discard spots give its legal actions, None until needed."""
-        self._views: dict[int | None, SpiteMaliceView] = {}
+        self._views: dict[int | None, SpiteMaliceView] | None = None
+        """The views handed out since the last change, by viewer; None for none yet."""
 
     @classmethod
     def deal(cls, players: int, seed: int) -> SpiteMaliceState:
@@ -359,6 +421,7 @@ class SpiteMaliceState:
             for seat in range(players)
         ]
         state._stock = tuple(reversed(deck[top + players * HAND_SIZE :]))
+        state._stock_size = len(state._stock)
         best = best_worth = -1
         for seat, pile in enumerate(state._pay):
             worth = _WORTH[pile[-1]]
@@ -375,16 +438,17 @@ class SpiteMaliceState:
         self._layout = None
         self._version += 1
         self._spot_info = [None] * self.players
-        self._views = {}
+        self._views = None
 
     @property
     def stock(self) -> list[Card]:
         """The stock, the next card to draw last."""
-        return _cards_of(self._stock)
+        return _cards_of(self._stock[: self._stock_size])
 
     @stock.setter
     def stock(self, cards: list[Card]) -> None:
         self._stock = _numbers_of(cards)
+        self._stock_size = len(self._stock)
         self._changed()
 
     @property
@@ -446,7 +510,7 @@ class SpiteMaliceState:
     def card_count(self) -> int:
         """Cards in all zones together; 108 throughout (SM-1)."""
         return (
-            len(self._stock)
+            self._stock_size
             + len(self._cleared)
             + sum(map(len, self._hands))
             + sum(map(len, self._pay))
@@ -456,7 +520,7 @@ class SpiteMaliceState:
 
     def all_cards(self) -> list[Card]:
         """Every card in every zone (for the check that all 108 are distinct)."""
-        numbers = [*self._stock, *self._cleared]
+        numbers = [*self._stock[: self._stock_size], *self._cleared]
         for seat in range(self.players):
             numbers.extend(self._hands[seat])
             numbers.extend(self._pay[seat])
@@ -474,7 +538,7 @@ class SpiteMaliceState:
             _CARDS[pay_off[-1]] if pay_off else None,
             [_cards_of(spot) for spot in self._spots[seat * SPOTS : (seat + 1) * SPOTS]],
             [_cards_of(pile) for pile in self._piles],
-            bool(self._stock or self._cleared),
+            bool(self._stock_size or self._cleared),
         )
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -494,10 +558,12 @@ class SpiteMaliceState:
         if seat is None:
             self._legal = ()
             return ()
-        seen = self._seen[seat]
-        if seen is not None and seen[0] == self._version:
-            legal = self._legal = seen[1]
-            return legal
+        hand = self._hands[seat]
+        if not hand:
+            seen = self._seen[seat]
+            if seen is not None and seen[0] == self._version:
+                legal = self._legal = seen[1]
+                return legal
         targets = self._layout
         if targets is None:
             targets = self._layout = _layout(self._piles)
@@ -515,13 +581,12 @@ class SpiteMaliceState:
         if spot_info is None:
             spot_info = self._spot_info[seat] = _spot_info(self._spots, seat)
         tops, where = spot_info
-        for card, source in tops:
-            mask = targets[worths[card]]
+        for card, source, worth, base in tops:
+            mask = targets[worth]
             if mask:
-                extend(rows[card * _STRIDE + source * _MASKS + mask] or _row(card, source, mask))
-        hand = self._hands[seat]
+                extend(rows[base + mask] or _row(card, source, mask))
         if not hand:
-            if not (self._stock or self._cleared):
+            if not (self._stock_size or self._cleared):
                 actions.append(_END)
             legal = self._legal = tuple(actions)
             self._seen[seat] = (self._version, legal)
@@ -534,7 +599,7 @@ class SpiteMaliceState:
         last = -1
         ace = False
         for card in sorted(hand):
-            face, worth, rank, card_ends, bus = info[card]
+            face, worth, rank, card_ends, bus, base = info[card]
             if face == last:
                 continue
             last = face
@@ -542,14 +607,13 @@ class SpiteMaliceState:
             add_ends(card_ends[where[rank]])
             mask = targets[worth]
             if mask:
-                extend(rows[card * _STRIDE + mask] or _row(card, _HAND_I, mask))
+                extend(rows[base + mask] or _row(card, _HAND_I, mask))
                 if worth == 1:
                     ace = True
         if not ace:
             extend(ends)
             extend(buses)
         legal = self._legal = tuple(actions)
-        self._seen[seat] = (self._version, legal)
         return legal
 
     # ----- moves ---------------------------------------------------------------------------
@@ -570,45 +634,39 @@ class SpiteMaliceState:
         if seat is None:
             raise IllegalMove("The game is over")
         legal = self._legal
-        # An action listed as legal needs no second check (the listed ones are shared objects).
-        if legal is not None and any(map(is_, legal, repeat(action))):
-            kind, card, place = _MOVE_OF[id(action)]
-        else:
-            problem = refusal(action, self.turn(seat))
-            if problem is not None:
-                raise IllegalMove(problem)
-            kind, card, place = _move_of(action)
-        self._legal = None
-        if self._views:
-            self._views = {}
-        if kind == _PLAY:
-            self._version += 1
-            return self._build(seat, card, place >> 4, place & 15)
-        if kind == _END_TURN:
+        if action is _END and legal and legal[-1] is _END:
+            # ``end`` is listed last when it is legal; nothing changes but the turn.
             event = _END_EVENTS[seat]
         else:
-            self._version += 1
-            hand = self._hands[seat]
-            at = hand.index(card)
-            self._hands[seat] = hand[:at] + hand[at + 1 :]
-            if kind == _DISCARD:
-                self._spots[seat * SPOTS + place - 1] += (card,)
-                self._spot_info[seat] = None
-                key = ((card * 4 + seat) * 8 + place) * 4 + _DISCARD
-                found = _EVENTS.get(key)
-                if found is None:
-                    found = _EVENTS[key] = Event("discard", seat, (_CARDS[card],), place)
-                event = found
+            # An action listed as legal needs no second check (the listed ones are shared).
+            for listed in legal or ():
+                if listed is action:
+                    kind, card, place, said = _MOVE_OF[id(action)]
+                    break
             else:
-                self._pay[seat] = (card, *self._pay[seat])
-                bused = self.bused.copy()
-                bused[seat] += 1
-                self.bused = bused
-                key = (card * 4 + seat) * 4 + _BUS
-                found = _EVENTS.get(key)
-                if found is None:
-                    found = _EVENTS[key] = Event("bus", seat, (_CARDS[card],), 1, True)
-                event = found
+                kind, card, place, said = self._checked(action, seat)
+            self._version += 1
+            if kind == _PLAY:
+                self._legal = None
+                if self._views:
+                    self._views = None
+                return self._build(seat, card, place >> 4, place & 15)
+            event = said[seat]
+            if kind != _END_TURN:
+                kept = list(self._hands[seat])
+                kept.remove(card)
+                self._hands[seat] = tuple(kept)
+                if kind == _DISCARD:
+                    self._spots[seat * SPOTS + place - 1] += (card,)
+                    self._spot_info[seat] = None
+                else:
+                    self._pay[seat] = (card, *self._pay[seat])
+                    bused = self.bused.copy()
+                    bused[seat] += 1
+                    self.bused = bused
+        self._legal = None
+        if self._views:
+            self._views = None
         # SM-15 then SM-8: count a turn without building, end a stalled game, or pass on.
         if self.built:
             self.built = False
@@ -622,79 +680,94 @@ class SpiteMaliceState:
         self.current_player = following
         hand = self._hands[following]
         if len(hand) < HAND_SIZE:
-            stock = self._stock
-            if len(hand) == HAND_SIZE - 1 and stock:
+            size = self._stock_size
+            if len(hand) == HAND_SIZE - 1 and size:
                 # The usual draw, one card: the events of ``_fill`` without its call.
                 self._version += 1
-                drawn = stock[-1]
-                self._stock = stock[:-1]
+                size -= 1
+                drawn = self._stock[size]
+                self._stock_size = size
                 self._hands[following] = (*hand, drawn)
-                draw = _DRAWS.get(drawn * 4 + following)
-                if draw is None:
-                    draw = _DRAWS[drawn * 4 + following] = Event(
-                        "draw", following, (_CARDS[drawn],), 1, True
-                    )
-                return (event, draw)
-            if stock or self._cleared:
+                return (event, _DRAW_ONE[drawn * 4 + following])
+            if size or self._cleared:
                 return (event, *self._fill(following))
         return (event,)
 
+    def _checked(self, action: Action, seat: int) -> _Move:
+        """The move of ``action``, an action not among those listed, if ``seat`` may take it.
+
+        Raises:
+            IllegalMove: If the rules forbid it (SM-5 … SM-13).
+        """
+        problem = refusal(action, self.turn(seat))
+        if problem is not None:
+            raise IllegalMove(problem)
+        return _MOVE_OF[id(_listed(action))]
+
     def _build(self, seat: int, card: int, source: int, number: int) -> tuple[Event, ...]:
         """SM-5 … SM-10, SM-14: move the card onto its pile and deal with what follows."""
-        pay_off = self._pay[seat]
         if source == _HAND_I:
-            hand = self._hands[seat]
-            at = hand.index(card)
-            self._hands[seat] = hand[:at] + hand[at + 1 :]
+            kept = list(self._hands[seat])
+            kept.remove(card)
+            hand = self._hands[seat] = tuple(kept)
         elif source == _PAY_I:
-            pay_off = self._pay[seat] = pay_off[:-1]
-            if self.bused[seat] > len(pay_off):
-                bused = self.bused.copy()
-                bused[seat] = len(pay_off)
-                self.bused = bused
+            self._take_pay_off(seat)
+            hand = self._hands[seat]
         else:
             at = seat * SPOTS + source - _SPOT_0
             self._spots[at] = self._spots[at][:-1]
             self._spot_info[seat] = None
+            hand = self._hands[seat]
         pile = self._piles[number - 1] + (card,)
         length = len(pile)
         layout = self._layout
-        if layout is not None and 1 < length < KING:
+        if layout is not None:
             bit = 1 << (number - 1)
-            layout = layout.copy()
-            layout[length] &= ~bit
-            layout[length + 1] |= bit
-            self._layout = layout
-        else:
-            self._layout = None
+            if 1 < length < KING:
+                layout = self._layout = layout.copy()
+                layout[length] &= ~bit
+                layout[length + 1] |= bit
+            else:
+                self._layout = _opened_or_closed(layout, length, bit)
         self.built = True
         self.stall = 0
-        key = ((((card * 4 + seat) * 8 + source) * 16 + number) * 16 + length) * 4 + _PLAY
-        event = _EVENTS.get(key)
-        if event is None:
-            event = _EVENTS[key] = Event(
-                "play", seat, (_CARDS[card],), number, detail=f"{SOURCES[source]} {length}"
-            )
+        event = _new_event(
+            Event, ("play", seat, _ONE[card], number, False, _DETAILS[source][length])
+        )
+        if length < KING and source != _PAY_I and hand:
+            self._piles[number - 1] = pile
+            return (event,)
+        return self._after_build(seat, event, source, number, pile)
+
+    def _take_pay_off(self, seat: int) -> None:
+        """SM-9, SM-13: the pay-off top leaves the pile (a bused card with it, if it was one)."""
+        pay_off = self._pay[seat] = self._pay[seat][:-1]
+        if self.bused[seat] > len(pay_off):
+            bused = self.bused.copy()
+            bused[seat] = len(pay_off)
+            self.bused = bused
+
+    def _after_build(
+        self, seat: int, event: Event, source: int, number: int, pile: tuple[int, ...]
+    ) -> tuple[Event, ...]:
+        """SM-7, SM-9, SM-10, SM-14: place the grown pile (clearing it if complete), turn the
+        next pay-off card or win, and fill an emptied hand; the events from the play on."""
         events = [event]
-        if length == KING:
+        if len(pile) == KING:
             events.append(Event("complete", seat, tuple(map(_card_at, pile)), number))
             self._cleared += pile
             self._piles[number - 1] = ()
         else:
             self._piles[number - 1] = pile
         if source == _PAY_I:
+            pay_off = self._pay[seat]
             if not pay_off:
                 events.append(_WIN_EVENTS[seat])
                 self._finish([seat])
                 return tuple(events)
-            top = pay_off[-1]
-            size = len(pay_off)
-            key = ((size * 108 + top) * 4 + seat) * 4 + _TURN
-            event = _EVENTS.get(key)
-            if event is None:
-                event = _EVENTS[key] = Event("turn", seat, (_CARDS[top],), size)
-            events.append(event)
-        if not self._hands[seat] and (self._stock or self._cleared):
+            turned = ("turn", seat, _ONE[pay_off[-1]], len(pay_off), False, "")
+            events.append(_new_event(Event, turned))
+        if not self._hands[seat] and (self._stock_size or self._cleared):
             events.extend(self._fill(seat))
         return tuple(events)
 
@@ -707,24 +780,20 @@ class SpiteMaliceState:
         hand = self._hands[seat]
         need = HAND_SIZE - len(hand)
         stock = self._stock
-        size = len(stock)
+        size = self._stock_size
         self._version += 1
         if need == 1 and size:
-            card = stock[-1]
-            self._stock = stock[:-1]
+            card = stock[size - 1]
+            self._stock_size = size - 1
             self._hands[seat] = (*hand, card)
-            key = card * 4 + seat
-            event = _DRAWS.get(key)
-            if event is None:
-                event = _DRAWS[key] = Event("draw", seat, (_CARDS[card],), 1, True)
-            return (event,)
+            return (_DRAW_ONE[card * 4 + seat],)
         if need <= size:
-            drawn = stock[: size - need - 1 : -1] if size > need else stock[::-1]
-            self._stock = stock[: size - need]
+            drawn = stock[size - need : size][::-1]
+            self._stock_size = size - need
             self._hands[seat] = hand + drawn
-            return (Event("draw", seat, tuple(map(_card_at, drawn)), need, True),)
+            return (_new_event(Event, ("draw", seat, tuple(map(_card_at, drawn)), need, True, "")),)
         events: list[Event] = []
-        drawn = stock[::-1]
+        drawn = stock[:size][::-1]
         need -= size
         if drawn:
             events.append(Event("draw", seat, tuple(map(_card_at, drawn)), size, True))
@@ -738,10 +807,12 @@ class SpiteMaliceState:
             take = heap[: -need - 1 : -1] if len(heap) > need else heap[::-1]
             del heap[-need:]
             self._stock = tuple(heap)
+            self._stock_size = len(heap)
             hand += tuple(take)
             events.append(Event("draw", seat, tuple(map(_card_at, take)), len(take), True))
         else:
             self._stock = ()
+            self._stock_size = 0
         self._hands[seat] = hand
         return tuple(events)
 
@@ -815,9 +886,12 @@ class SpiteMaliceState:
                 public view and for an empty pile).
         """
         if not bottom:
-            seen = self._views.get(viewer)
+            views = self._views
+            if views is None:
+                views = self._views = {}
+            seen = views.get(viewer)
             if seen is None:
-                seen = self._views[viewer] = self._view(viewer, None)
+                seen = views[viewer] = self._view(viewer, None)
             return seen
         shown_bottom = None
         if viewer is not None and self._pay[viewer]:
@@ -842,7 +916,7 @@ class SpiteMaliceState:
                 for first in range(0, len(spots), SPOTS)
             ),
             piles=tuple(tuple(_cards_of(pile)) for pile in self._piles),
-            stock_size=len(self._stock),
+            stock_size=self._stock_size,
             cleared_size=len(self._cleared),
             stall=self.stall,
             built=self.built,
@@ -868,6 +942,7 @@ class SpiteMaliceState:
         copy.rng = self.rng.clone()
         copy.players = self.players
         copy._stock = self._stock
+        copy._stock_size = self._stock_size
         copy._cleared = self._cleared
         copy._hands = self._hands.copy()
         copy._pay = self._pay.copy()
@@ -884,7 +959,7 @@ class SpiteMaliceState:
         copy._version = self._version
         copy._seen = self._seen.copy()
         copy._spot_info = self._spot_info.copy()
-        copy._views = {}
+        copy._views = None
         return copy
 
     def to_json(self) -> dict[str, Any]:
@@ -893,7 +968,7 @@ class SpiteMaliceState:
         return {
             "players": self.players,
             "rng": self.rng.to_json(),
-            "stock": _codes(self._stock),
+            "stock": _codes(self._stock[: self._stock_size]),
             "cleared": _codes(self._cleared),
             "hands": [_codes(hand) for hand in self._hands],
             "pay_off": [_codes(pile) for pile in self._pay],
@@ -925,6 +1000,7 @@ class SpiteMaliceState:
         players = int(data["players"])
         state = cls(players, Rng.from_json(data["rng"]) if "rng" in data else Rng(0))
         state._stock = _numbers(data["stock"])
+        state._stock_size = len(state._stock)
         state._cleared = _numbers(data.get("cleared", []))
         state._hands = [_numbers(hand) for hand in data["hands"]]
         state._pay = [_numbers(pile) for pile in data["pay_off"]]
@@ -941,15 +1017,16 @@ class SpiteMaliceState:
         return state
 
 
-def _move_of(action: Action) -> tuple[int, int, int]:
-    """An action that is legal now as :data:`_MOVE_OF` gives it, from its values."""
+def _listed(action: Action) -> Action:
+    """The shared action made above that equals ``action``, a legal action (a key of
+    :data:`_MOVE_OF`)."""
     if isinstance(action, Play):
-        return _PLAY, _NUMBER[action.card], _SOURCE_INDEX[action.source] * 16 + action.pile
+        return _PLAYS[_NUMBER[action.card]][_SOURCE_INDEX[action.source]][action.pile - 1]
     if isinstance(action, Discard):
-        return _DISCARD, _NUMBER[action.card], action.spot
+        return _DISCARDS[_NUMBER[action.card]][action.spot - 1]
     if isinstance(action, Bus):
-        return _BUS, _NUMBER[action.card], 0
-    return _END_TURN, -1, 0
+        return _BUSES[_NUMBER[action.card]]
+    return _END
 
 
 def starter(pay_off: Sequence[Sequence[Card]]) -> int:
