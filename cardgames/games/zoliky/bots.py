@@ -22,7 +22,7 @@ from cardgames.games.zoliky.melds import (
     HAND_POINTS,
     IS_JOKER,
     SUIT_NUMBER,
-    layoffs,
+    layoff_faces,
     meld_shape,
     run_choices,
     set_choices,
@@ -81,9 +81,13 @@ def _usable(view: ZolikyView, hand: list[Card], card: Card, *, closing: bool) ->
     with_card = sorted([*hand, card])
     melds = _hand_melds(with_card)
     if view.opened[me]:
-        if not IS_JOKER[card] and any(FACE[card] in layoffs(meld) for meld in view.melds):
+        if not IS_JOKER[card] and any(
+            face == FACE[card] for meld in view.melds for face, _ in layoff_faces(meld)
+        ):
             return True
         return any(card in meld.cards for meld in melds)
+    if not any(card in meld.cards for meld in melds):
+        return False
     plan = _plan(melds, len(with_card), needed=view.needed, need_pure=True, required=card)
     if not plan:
         return False
@@ -231,8 +235,8 @@ def _lay_off_or_discard(view: ZolikyView, legal: tuple[Action, ...]) -> Action:
 
 
 def _takes_joker(view: ZolikyView, action: LayOff) -> bool:
-    result = layoffs(view.melds[action.meld]).get(FACE[action.card])
-    return result is not None and result.joker is not None
+    face = FACE[action.card]
+    return any(swap for other, swap in layoff_faces(view.melds[action.meld]) if other == face)
 
 
 def _is_pure(meld: Meld) -> bool:
@@ -254,7 +258,7 @@ def _ranked_discards(view: ZolikyView, legal: tuple[Action, ...]) -> list[Discar
     hand = view.hand
     table_faces: set[Card] = set()
     for meld in view.melds:
-        table_faces.update(layoffs(meld))
+        table_faces.update(face for face, _ in layoff_faces(meld))
     anyone_open = any(view.opened)
 
     def cost(action: Discard) -> float:
