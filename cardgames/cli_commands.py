@@ -221,7 +221,8 @@ def cli(
 @cli.command(epilog=GAMES_EPILOG)
 @click.argument("game", required=False)
 @number_option(
-    "--players", int, None, "a whole number", metavar="N", help="Seats at the table [default: 4]."
+    "--players", int, None, "a whole number", metavar="N",
+    help="Seats at the table [default: you and the --bots computer players, else 4].",
 )
 @number_option(
     "--bots",
@@ -273,6 +274,9 @@ def play(
         raise click.UsageError("name a game to play, or give --deal CODE")
     else:
         info = _game(game)
+        if players is None and bots:
+            # "--bots 1" alone is a game against one computer player, not a hot-seat of three.
+            players = max(bots + 1, info.min_players)
         count = _player_count(info, players)
         computers = count - 1 if bots is None else bots
         levels = _levels(info, level, computers)

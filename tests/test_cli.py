@@ -175,6 +175,16 @@ def test_two_humans_get_names(launched: list[Launch]) -> None:
     assert setup.seats[2].bot == "default"
 
 
+def test_bots_alone_is_you_against_that_many_computer_players(launched: list[Launch]) -> None:
+    assert invoke("play", "shithead", "--bots", "1", "--level", "hard").exit_code == 0
+    assert invoke("play", "makao", "--bots", "5").exit_code == 0
+    (first, _), (second, _) = launched
+    assert first is not None and second is not None
+    assert [seat.is_human for seat in first.seats] == [True, False]
+    assert [seat.is_human for seat in second.seats] == [True] + [False] * 5
+    assert "Shithead takes 2-4 players, not 6" in invoke("play", "shithead", "--bots", "5").output
+
+
 def test_no_command_opens_the_picker(launched: list[Launch]) -> None:
     assert invoke("--ascii", "--bot-delay", "0").exit_code == 0
     assert launched == [(None, AppSettings(ascii=True, bot_delay=0))]

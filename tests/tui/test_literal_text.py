@@ -50,6 +50,17 @@ async def test_shithead_names_with_brackets_show_literally_in_hot_seat() -> None
     await _hot_seat_names_show_literally("shithead", NAMES[::2])
 
 
+async def test_spite_malice_hand_panel_names_its_owner_literally() -> None:
+    await _hot_seat_names_show_literally("spite_malice", ("[bold]Eve[/]", "[red"))
+    seats = (SeatSpec("[bold]Eve[/]"), SeatSpec("[red"))
+    app = CardGamesApp(GameSetup("spite_malice", seats, {}, 3), FAST, pass_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: human_to_move(app))
+        assert "[bold]Eve[/]'s cards" in screen_text(app)
+
+
 async def test_game_over_and_toasts_show_names_literally(monkeypatch: pytest.MonkeyPatch) -> None:
     deal_near_the_end(monkeypatch)
     seats = (SeatSpec("[red]Bob", "default"), SeatSpec("a[/b]", "default"))

@@ -3,6 +3,7 @@ pass screen waits for a quiet spell counted from when it came on top (fake clock
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 from textual.pilot import Pilot
 
@@ -12,12 +13,13 @@ from cardgames.tui.app import CardGamesApp
 from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import CardStyle
 from cardgames.tui.screens.dialogs import LeaveDialog
+from cardgames.tui.screens.game_over import GameOverScreen
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
-from tests.tui.drive import arrows, table_when_my_turn
+from tests.tui.drive import arrows, deal_near_the_end, table_when_my_turn
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -112,3 +114,24 @@ def test_a_burst_is_measured_by_when_its_keys_came_not_when_they_were_handled() 
     keys.closed()
     clock.now += 0.4  # the app was busy drawing the next screen
     assert not keys.key(age=0.38), "it came 20 ms after the close"
+
+
+async def test_a_burst_of_enter_that_ends_the_game_does_not_answer_the_result_box(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal_near_the_end(monkeypatch)  # the person goes out with the one card she holds
+    clock = Clock()
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 4), FAST, clock=clock,
+                       settle=0.25)
+    async with app.run_test(size=SIZE) as pilot:
+        await table_when_my_turn(pilot, app)
+        clock.now += 1
+        await spaced_burst(pilot, clock, "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        over = app.screen
+        for _ in range(3):
+            await pilot.pause()
+        assert app.screen is over, "the rest of the burst must not play again unseen"
+        clock.now += 1
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is not over)

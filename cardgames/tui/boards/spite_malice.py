@@ -38,7 +38,14 @@ from cardgames.games.spite_malice.actions import (
     Play,
 )
 from cardgames.games.spite_malice.moves import PLACES, RANK_WORDS, STALL_TURNS
-from cardgames.tui.render import CHIP_WIDTH, CardStyle, card_chip, card_text, chip_state
+from cardgames.tui.render import (
+    CHIP_WIDTH,
+    CardStyle,
+    card_chip,
+    card_text,
+    chip_state,
+    literal,
+)
 from cardgames.tui.widgets.board import Board, TableInfo
 from cardgames.tui.widgets.log import LogPanel
 from cardgames.tui.widgets.zone import ZoneBox, open_hands_text
@@ -600,11 +607,12 @@ class SpiteMaliceBoard(Board):
             own.refresh()
 
 
-def _own_title(view: Any, info: TableInfo) -> str:
+def _own_title(view: Any, info: TableInfo) -> Text:
+    """The hand panel's title: whose cards, the name shown literally."""
     if view.viewer is None:
-        return "Hands are hidden"
+        return literal("Hands are hidden")
     name = info.names[view.viewer]
-    return "Your cards" if name == "You" else f"{name}'s cards"
+    return literal("Your cards" if name == "You" else f"{name}'s cards")
 
 
 BOARD = SpiteMaliceBoard

@@ -365,6 +365,9 @@ class TableScreen(AppScreen[None]):
             return
         self._stop_timers()
         self._result_shown = True
+        # The result box comes up unasked, often while the player is still pressing keys for
+        # the table: the keys of that burst must not answer it (play again unseen).
+        self.keys.closed()
         self.open(GameOverScreen(self.session, self.settings), self._after_result)
 
     def _after_result(self, choice: str | None) -> None:
