@@ -233,12 +233,14 @@ class CardGamesApp(App[None]):
     def _quit_answer(self, answer: str | None) -> None:
         if not answer:
             return
-        if answer == "discard":
-            from cardgames.tui.screens.table import TableScreen
+        from cardgames.tui.screens.table import TableScreen
 
-            for screen in self.screen_stack:
-                if isinstance(screen, TableScreen) and screen.game_in_progress:
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen) and screen.game_in_progress:
+                if answer == "discard":
                     screen.discard()
+                else:
+                    screen.autosave(keep=True)
         self.exit()
 
     def end_by_signal(self, signum: int) -> None:

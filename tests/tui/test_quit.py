@@ -49,6 +49,12 @@ async def test_leave_offers_to_keep_or_discard_the_game() -> None:
         await pilot.press("enter")
         await wait_until(pilot, lambda: table(app) is not None and app.screen is table(app))
         app.writer.flush()
+        assert saved_games(records_dir()).games == (), "a deal nobody moved in is not listed"
+        current = table(app)
+        assert current is not None
+        await pilot.press("d")
+        await wait_until(pilot, lambda: len(current.session.history) > 0)
+        app.writer.flush()
         assert len(saved_games(records_dir()).games) == 1, "saved while it is played"
         await pilot.press("q")
         await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))

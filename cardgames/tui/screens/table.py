@@ -110,7 +110,7 @@ class TableScreen(AppScreen[None]):
         self.session = session
         self.saver = saver
         self.writer = writer
-        self._saved: tuple[str, ...] | None = None
+        self._saved: tuple[str, ...] = ()
         self.settings = settings
         self.card_style = CardStyle(ascii=settings.ascii, four_colour=settings.four_colour)
         self.keys = keys
@@ -253,13 +253,15 @@ class TableScreen(AppScreen[None]):
         else:
             self.advance()
 
-    def autosave(self) -> None:
+    def autosave(self, *, keep: bool = False) -> None:
         """Queue the record for writing if the commands changed since the last save (a move,
-        a computer player's move, a time-out or an undo); the writing happens off this thread."""
+        a computer player's move, a time-out or an undo); the writing happens off this thread.
+        A deal nobody has moved in yet is written only when ``keep`` is True (the player chose
+        to keep it for later), so the picker offers no "Continue" of games never begun."""
         if self.saver is None or self.writer is None:
             return
         commands = tuple(self.session.commands())
-        if commands == self._saved:
+        if commands == self._saved and not keep:
             return
         self._saved = commands
         self.writer.save(self.saver, self.session)
@@ -353,6 +355,8 @@ class TableScreen(AppScreen[None]):
         if answer:
             if answer == "discard":
                 self.discard()
+            else:
+                self.autosave(keep=True)
             self._stop_timers()
             self.dismiss()
         else:
