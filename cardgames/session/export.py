@@ -45,7 +45,7 @@ def export_text(
     if open_hands:
         viewer = None
     names = replay.names_for(viewer)
-    lines = _header(record, replay.game, code, viewer, open_hands)
+    lines = _header(record, replay.game, code, viewer, open_hands, names)
     shown = range(len(names)) if open_hands else () if viewer is None else (viewer,)
     for owner in shown:
         hand = getattr(replay.view(0, owner), "hand", None)
@@ -62,11 +62,17 @@ def export_text(
 
 
 def _header(
-    record: GameRecord, game: Game, code: str, viewer: PlayerId | None, open_hands: bool
+    record: GameRecord,
+    game: Game,
+    code: str,
+    viewer: PlayerId | None,
+    open_hands: bool,
+    names: Sequence[str],
 ) -> list[str]:
+    """The set-up lines; the seats are named and numbered as the move lines name them."""
     setup = record.setup
     seats = [
-        f"{seat}. {spec.name}" + ("" if spec.level is None else f" (computer: {spec.level})")
+        f"{seat + 1}. {names[seat]}" + ("" if spec.level is None else f" (computer: {spec.level})")
         for seat, spec in enumerate(setup.seats)
     ]
     options = ", ".join(
@@ -87,8 +93,8 @@ def _header(
         f"Seen by: {seen}",
     ]
     if record.result is not None:
-        ranking = ", ".join(setup.seats[seat].name for seat in record.result.ranking)
-        winners = " and ".join(setup.seats[seat].name for seat in record.result.winners)
+        ranking = ", ".join(names[seat] for seat in record.result.ranking)
+        winners = " and ".join(names[seat] for seat in record.result.winners)
         lines.append(f"Result: {winners} won; order {ranking}")
     return lines
 

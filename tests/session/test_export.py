@@ -50,6 +50,8 @@ def test_the_public_view_hides_draws_and_open_hands_show_them() -> None:
     assert "You drew " in mine and "Bot 1 drew 1 card (" in everyone
     assert "You " not in everyone.split("Seats:")[1] and "Player 1 " in everyone
     assert "drew 1 card (" not in public
+    assert "Seats: 1. Player 1; 2. Bot 1" in public and "Seats: 1. You; 2. Bot 1" in mine
+    assert "Player 1: " in public and "You: " not in public, "named as the moves name them"
 
 
 def test_an_unfinished_game_is_not_shown_with_hands_open() -> None:
