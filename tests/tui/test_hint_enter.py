@@ -16,6 +16,7 @@ from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from tests.tui.drive import human_to_move, table
+from tests.tui.screen_text import screen_text
 from tests.tui.shithead_drive import FakeClock
 
 
@@ -75,3 +76,17 @@ async def test_enter_after_h_plays_the_hinted_move(
             if seen.issuperset(kinds):
                 break
         assert seen.issuperset(kinds)
+
+
+async def test_the_footer_names_enter_play_the_hint_while_a_hint_is_shown() -> None:
+    setup = GameSetup("makao", default_seats(2, 1), {}, 3)
+    app = CardGamesApp(setup, AppSettings(bot_delay=0), clock=FakeClock())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+
+        def footer() -> str:
+            return screen_text(app).splitlines()[-1]
+
+        assert "Play the hint" not in footer()
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "⏎ Play the hint" in footer())

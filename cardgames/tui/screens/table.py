@@ -85,7 +85,7 @@ class TableScreen(AppScreen[None]):
         # Before the hand's Enter: while the player who just moved looks, Enter passes on.
         Binding("enter", "pass_on", "Pass on", priority=True),
         # Enter right after ``h`` plays exactly the hinted move, whatever the cursor is on.
-        Binding("enter", "play_hint", "Play the hint", show=False, priority=True),
+        Binding("enter", "play_hint", "Play the hint", priority=True),
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
         Binding("L", "log", "Log"),
