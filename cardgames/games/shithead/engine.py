@@ -572,15 +572,7 @@ class ShitheadState:
         pile = self.pile
         event = _event(("pickup", seat, tuple(pile), len(pile), False, ""))
         self._take_pile(seat)
-        # _pass_turn, inline on this frequent path.
-        self.phase = PLAY
-        self.play_again = False
-        self.bonus_left = 0
-        out = self.finished
-        nxt = seat + 1 if seat + 1 < self.players else 0
-        while out and nxt in out:
-            nxt = nxt + 1 if nxt + 1 < self.players else 0
-        self.current_player = nxt
+        self._pass_turn(seat)
         return event
 
     def _apply_blind(self, seat: int, action: Blind, events: list[Event]) -> None:
