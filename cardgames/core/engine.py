@@ -7,8 +7,9 @@ outcomes) is an immutable value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, NamedTuple, Protocol, TypeAlias
 
 from cardgames.core.cards import Card
@@ -54,6 +55,14 @@ class Event(NamedTuple):
         if self.private and viewer != self.player and self.cards:
             return Event(self.kind, self.player, (), self.count, True, self.detail)
         return self
+
+
+new_event: Callable[[tuple[str, PlayerId | None, tuple[Card, ...], int, bool, str]], Event] = (
+    partial(tuple.__new__, Event)
+)
+"""An :class:`Event` from all six of its fields at once, ``(kind, player, cards, count, private,
+detail)``: the same value as ``Event(...)`` without the named tuple's Python-level ``__new__``,
+for the engines' hot paths."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from typing import Any, Literal, cast
 
 from cardgames.core.cards import Card, Rank, Suit, parse_card
 from cardgames.core.deck import build_deck
-from cardgames.core.engine import Event, Outcome
+from cardgames.core.engine import Event, Outcome, new_event
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
 from cardgames.games.makao.actions import (
@@ -77,8 +77,6 @@ Phase = Literal["play", "drawn", "demand", "over"]
 _DRAW, _TAKE, _WAIT, _PASS, _CALL = Draw(), Take(), Wait(), Pass(), CallMakao()
 _situation = tuple.__new__
 """Builds a Situation from a tuple of its fields without the Python-level ``__new__``."""
-_event = tuple.__new__
-"""Builds an Event from a tuple of all its fields, the same way."""
 _NO_EVENT = Event("")
 """The place of the "play" event in a turn's list until its words are known."""
 _DEMANDS: dict[tuple[object, object, int], tuple[ActiveDemand, str]] = {}
@@ -439,7 +437,7 @@ class MakaoState:
 
     def _pass(self, player: int, _: Pass) -> tuple[Event, ...]:
         """MK-5: keep the card just drawn."""
-        events = [_event(Event, ("pass", player, (), 0, False, ""))]
+        events = [new_event(("pass", player, (), 0, False, ""))]
         self._close_turn(player, events)
         return tuple(events)
 
@@ -477,13 +475,13 @@ class MakaoState:
         if named or not hand or rank is _JACK or rank is _ACE:
             return self._play_ending(player, play, effect)
         if not effect:
-            events = [_event(Event, ("play", player, cards, 0, False, ""))]
+            events = [new_event(("play", player, cards, 0, False, ""))]
             self._close_turn(player, events)
             return tuple(events)
         events = [_NO_EVENT]
         self._close_turn(player, events)
         words = _effect_words(self.current, self.pending_draw, self.pending_skips)
-        events[0] = _event(Event, ("play", player, cards, 0, False, words))
+        events[0] = new_event(("play", player, cards, 0, False, words))
         return tuple(events)
 
     def _play_ending(self, player: int, play: Play, effect: bool) -> tuple[Event, ...]:
@@ -520,7 +518,7 @@ class MakaoState:
             insort(self.hands[player], card)
             bit = BIT[card]
             self.masks[player] |= bit
-            events = [_event(Event, ("draw", player, (card,), 1, True, ""))]
+            events = [new_event(("draw", player, (card,), 1, True, ""))]
         else:
             drawn, events = self._draw_cards(player, 1)
             events.append(Event("draw", player, tuple(drawn), len(drawn), True))
@@ -541,7 +539,7 @@ class MakaoState:
     def _take(self, player: int, _: Take) -> tuple[Event, ...]:
         """MK-8: take the whole pending draw; play goes on clockwise from this player (MK-9)."""
         taken, events = self._draw_cards(player, self.pending_draw)
-        events.append(_event(Event, ("take", player, tuple(taken), len(taken), True, "")))
+        events.append(new_event(("take", player, tuple(taken), len(taken), True, "")))
         self.pending_draw = 0
         return self._end_turn(player, events)
 
@@ -550,7 +548,7 @@ class MakaoState:
         lost = self.pending_skips
         self.skip_turns[player] += lost - 1
         self.pending_skips = 0
-        events = [_event(Event, ("wait", player, (), lost, False, ""))]
+        events = [new_event(("wait", player, (), lost, False, ""))]
         self._close_turn(player, events)
         return tuple(events)
 
@@ -567,7 +565,7 @@ class MakaoState:
                 made = ActiveDemand(kind, value, player)
                 known = _DEMANDS[key] = (made, made.text)
             self.demand, words = known
-        return self._end_turn(player, [_event(Event, ("demand", player, (), 0, False, words))])
+        return self._end_turn(player, [new_event(("demand", player, (), 0, False, words))])
 
     def _draw_cards(self, player: int, count: int) -> tuple[list[Card], list[Event]]:
         """MK-6: draw up to ``count`` cards, turning the discard pile under its top when needed."""
@@ -689,7 +687,7 @@ class MakaoState:
             if demand is not None and seat == demand.by:
                 self.demand = None
                 words = _DEMAND_WORDS[demand.value]
-                events.append(_event(Event, ("demand-end", seat, (), 0, False, words)))
+                events.append(new_event(("demand-end", seat, (), 0, False, words)))
             if finished and seat in finished:
                 continue
             if lose_turns and skip_turns[seat]:

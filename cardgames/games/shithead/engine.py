@@ -20,16 +20,16 @@ his placements he plays again (SH-12).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, partial, reduce
+from functools import cache, reduce
 from itertools import combinations
 from operator import or_
 from typing import Any
 
 from cardgames.core.cards import Card, Rank, parse_card
 from cardgames.core.deck import build_deck
-from cardgames.core.engine import Event, Outcome
+from cardgames.core.engine import Event, Outcome, new_event
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
 from cardgames.games.shithead.actions import (
@@ -77,27 +77,23 @@ _ORDER = {card: index for index, card in enumerate(sorted(_DECK))}
 _READY = Ready()
 _DECLINE = Decline()
 _CARDS_BY_CODE = {card.code: card for card in _DECK}
-_event: Callable[[tuple[str, int, tuple[Card, ...], int, bool, str]], Event] = partial(
-    tuple.__new__, Event
-)
-"""An Event from all six fields at once, without the keyword handling of ``Event(...)``."""
 _BIT = {card: 1 << index for card, index in _ORDER.items()}
 """Each card's bit in a set of cards as an integer: bit ``4 * (rank - 2) + suit`` (sorted order)."""
 _CODE_OF = {card: code for code, card in _CARDS_BY_CODE.items()}
 _SEATS = range(4)
 """Every seat there may be (SH-1)."""
 _PLAYED_ONE = [
-    {card: _event(("play", seat, (card,), 0, False, HAND)) for card in _DECK} for seat in _SEATS
+    {card: new_event(("play", seat, (card,), 0, False, HAND)) for card in _DECK} for seat in _SEATS
 ]
 """Per seat and card: the event of that card played alone from the hand, no extra move."""
 _BONUS_ONE = [
-    {card: _event(("bonus", seat, (card,), 0, False, "")) for card in _DECK} for seat in _SEATS
+    {card: new_event(("bonus", seat, (card,), 0, False, "")) for card in _DECK} for seat in _SEATS
 ]
 """Per seat and card: the event of that card laid alone in an extra move (SH-9)."""
-_AGAIN = [_event(("again", seat, (), 0, False, "")) for seat in _SEATS]
+_AGAIN = [new_event(("again", seat, (), 0, False, "")) for seat in _SEATS]
 """Per seat: the event of playing again on the empty pile (SH-12)."""
 _DRAWN_ONE = [
-    {card: _event(("draw", seat, (card,), 1, True, "")) for card in _DECK} for seat in _SEATS
+    {card: new_event(("draw", seat, (card,), 1, True, "")) for card in _DECK} for seat in _SEATS
 ]
 """Per seat and card: the event of drawing that one card (SH-7)."""
 
@@ -551,13 +547,7 @@ class ShitheadState:
             events = [played]
             self._finish_turn(seat, events)
             return tuple(events)
-        self.bonus_left = 0
-        self.play_again = False
-        out = self.finished
-        nxt = seat + 1 if seat + 1 < self.players else 0
-        while out and nxt in out:
-            nxt = nxt + 1 if nxt + 1 < self.players else 0
-        self.current_player = nxt
+        self._pass_turn(seat)
         return result
 
     def _apply_pick_up(self, seat: int, _: PickUp, events: list[Event]) -> None:
@@ -570,7 +560,7 @@ class ShitheadState:
             The event of the pick-up.
         """
         pile = self.pile
-        event = _event(("pickup", seat, tuple(pile), len(pile), False, ""))
+        event = new_event(("pickup", seat, tuple(pile), len(pile), False, ""))
         self._take_pile(seat)
         self._pass_turn(seat)
         return event
@@ -583,7 +573,7 @@ class ShitheadState:
 
     def _decline(self, seat: int, _: Decline, events: list[Event]) -> None:
         """SH-9: the extra moves left are given up; the turn ends."""
-        events.append(_event(("decline", seat, (), self.bonus_left, False, "")))
+        events.append(new_event(("decline", seat, (), self.bonus_left, False, "")))
         self._finish_turn(seat, events)
 
     def _apply_ready(self, seat: int, _: Ready, events: list[Event]) -> None:
@@ -604,7 +594,7 @@ class ShitheadState:
             self._bits[seat] ^= _BIT[old] | _BIT[action.card]
         row[index] = action.card
         self._shown |= _BIT[old]
-        events.append(_event(("swap", seat, (action.card, old), action.position, False, "")))
+        events.append(new_event(("swap", seat, (action.card, old), action.position, False, "")))
 
     def _ready(self, seat: int, events: list[Event]) -> None:
         """SH-3, then SH-4 once every seat is ready."""
@@ -663,7 +653,7 @@ class ShitheadState:
             at = len(events)
             self._lay(seat, cards, rank, events)
             extra = len(cards) if gives and self.pile else 0
-            events.insert(at, _event(("play", seat, cards, extra, False, source)))
+            events.insert(at, new_event(("play", seat, cards, extra, False, source)))
         else:
             # One card that neither burns nor adds to the run on top.
             self.pile.append(cards[0])
@@ -671,7 +661,7 @@ class ShitheadState:
             self.run_rank = rank
             self.run_length = 1
             extra = 1 if gives else 0
-            events.append(_event(("play", seat, cards, extra, False, source)))
+            events.append(new_event(("play", seat, cards, extra, False, source)))
         if extra:
             self.phase = BONUS
             self.bonus_left = extra
@@ -692,7 +682,7 @@ class ShitheadState:
             self._lay(seat, cards, card.rank, events)
         else:
             self._take(seat, cards)
-            events.append(_event(("bonus", seat, cards, 0, False, "")))
+            events.append(new_event(("bonus", seat, cards, 0, False, "")))
             self._place_all(seat, cards, events)
         self.bonus_left -= 1
         if not self.bonus_left or not hand:
@@ -705,13 +695,13 @@ class ShitheadState:
         assert card is not None
         row[position - 1] = None
         if beats(card, self.pile[-1] if self.pile else None):
-            events.append(_event(("flip", seat, (card,), position, False, "played")))
+            events.append(new_event(("flip", seat, (card,), position, False, "played")))
             self._place(seat, card, events)
             self._finish_turn(seat, events)
             return
         self.pile.append(card)
         self._pile_bits |= _BIT[card]
-        events.append(_event(("flip", seat, (card,), len(self.pile), False, "picked up")))
+        events.append(new_event(("flip", seat, (card,), len(self.pile), False, "picked up")))
         self._take_pile(seat)
         self._pass_turn(seat)
 
@@ -719,7 +709,7 @@ class ShitheadState:
         """SH-17: decline a pending extra move; else pick up, or play the lowest card."""
         events.append(Event("timeout", seat))
         if self.phase == BONUS:
-            events.append(_event(("decline", seat, (), self.bonus_left, False, "")))
+            events.append(new_event(("decline", seat, (), self.bonus_left, False, "")))
             self._finish_turn(seat, events)
         elif self.pile:
             self._apply_pick_up(seat, _PICK_UP, events)
@@ -779,7 +769,7 @@ class ShitheadState:
                 self.run_length = 1
 
     def _burn(self, seat: int, reason: str, events: list[Event]) -> None:
-        events.append(_event(("burn", seat, tuple(self.pile), len(self.pile), False, reason)))
+        events.append(new_event(("burn", seat, tuple(self.pile), len(self.pile), False, reason)))
         self.burnt.extend(self.pile)
         self.pile.clear()
         self._pile_bits = 0
@@ -794,7 +784,7 @@ class ShitheadState:
             return []
         drawn = [self.stock.pop() for _ in range(need)]
         self._give(seat, drawn)
-        events.append(_event(("draw", seat, tuple(drawn), need, True, "")))
+        events.append(new_event(("draw", seat, tuple(drawn), need, True, "")))
         return drawn
 
     def _complete_after_draw(self, seat: int, drawn: list[Card], events: list[Event]) -> None:
@@ -811,7 +801,7 @@ class ShitheadState:
         if not matching or self.run_length + len(matching) < FOUR:
             return False
         self._take(seat, matching)
-        events.append(_event(("complete", seat, tuple(matching), len(matching), False, "")))
+        events.append(new_event(("complete", seat, tuple(matching), len(matching), False, "")))
         for card in matching:
             self._place(seat, card, events)
         return True
@@ -841,14 +831,7 @@ class ShitheadState:
             self.current_player = seat
             events.append(_AGAIN[seat])
         else:
-            # _pass_turn, inline on this frequent path.
-            self.phase = PLAY
-            self.play_again = False
-            out = self.finished
-            nxt = seat + 1 if seat + 1 < self.players else 0
-            while out and nxt in out:
-                nxt = nxt + 1 if nxt + 1 < self.players else 0
-            self.current_player = nxt
+            self._pass_turn(seat)
 
     def _table_empty(self, seat: int) -> bool:
         return all(c is None for c in self.face_up[seat]) and all(
@@ -856,6 +839,7 @@ class ShitheadState:
         )
 
     def _pass_turn(self, seat: int) -> None:
+        """The turn passes to the next seat still in (SH-16); no extra move or replay is left."""
         self.phase = PLAY
         self.play_again = False
         self.bonus_left = 0

@@ -25,7 +25,7 @@ from typing import Any
 
 from cardgames.core.cards import Card, parse_card
 from cardgames.core.deck import build_deck
-from cardgames.core.engine import Event, Outcome
+from cardgames.core.engine import Event, Outcome, new_event
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
 from cardgames.games.spite_malice.actions import (
@@ -168,9 +168,6 @@ _HAND_INFO = tuple(
 rank, its discards (``_ENDS``), its bus and its first row of :data:`_ROWS` (from the hand)."""
 _END = End()
 
-_new_event = tuple.__new__
-"""Builds an :class:`Event` from the tuple of all six of its fields, without the keyword
-handling of ``Event(...)`` (the same value, made on the hot path of ``apply``)."""
 _SEATS = range(4)
 _ONE = tuple((card,) for card in _CARDS)
 """Per card number, the one-card tuple of its card, as events hold it."""
@@ -178,7 +175,7 @@ _END_EVENTS = tuple(Event("end", seat) for seat in _SEATS)
 """The ``end`` event of each seat (events are values, so one is shared)."""
 _WIN_EVENTS = tuple(Event("win", seat) for seat in _SEATS)
 _DRAW_ONE = tuple(
-    _new_event(Event, ("draw", seat, one, 1, True, "")) for one in _ONE for seat in _SEATS
+    new_event(("draw", seat, one, 1, True, "")) for one in _ONE for seat in _SEATS
 )
 """The draw of one card, by ``card * 4 + seat``."""
 _DETAILS = tuple(tuple(f"{source} {length}" for length in range(KING + 1)) for source in SOURCES)
@@ -731,8 +728,7 @@ class SpiteMaliceState:
                 self._layout = _opened_or_closed(layout, length, bit)
         self.built = True
         self.stall = 0
-        event = _new_event(
-            Event, ("play", seat, _ONE[card], number, False, _DETAILS[source][length])
+        event = new_event(("play", seat, _ONE[card], number, False, _DETAILS[source][length])
         )
         if length < KING and source != _PAY_I and hand:
             self._piles[number - 1] = pile
@@ -766,7 +762,7 @@ class SpiteMaliceState:
                 self._finish([seat])
                 return tuple(events)
             turned = ("turn", seat, _ONE[pay_off[-1]], len(pay_off), False, "")
-            events.append(_new_event(Event, turned))
+            events.append(new_event(turned))
         if not self._hands[seat] and (self._stock_size or self._cleared):
             events.extend(self._fill(seat))
         return tuple(events)
@@ -791,7 +787,7 @@ class SpiteMaliceState:
             drawn = stock[size - need : size][::-1]
             self._stock_size = size - need
             self._hands[seat] = hand + drawn
-            return (_new_event(Event, ("draw", seat, tuple(map(_card_at, drawn)), need, True, "")),)
+            return (new_event(("draw", seat, tuple(map(_card_at, drawn)), need, True, "")),)
         events: list[Event] = []
         drawn = stock[:size][::-1]
         need -= size

@@ -23,7 +23,7 @@ from typing import Any
 
 from cardgames.core.cards import Card, Rank, parse_card
 from cardgames.core.deck import build_deck
-from cardgames.core.engine import Event, Outcome
+from cardgames.core.engine import Event, Outcome, new_event
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
 from cardgames.games.trash.actions import (
@@ -56,9 +56,6 @@ from cardgames.games.trash.moves import (
 )
 
 _JACK = Rank.JACK
-_new_event = tuple.__new__
-"""Builds an Event from all its fields at once: the named tuple's own ``__new__`` is a Python
-function, and the chain makes an event per card placed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,7 +341,7 @@ class TrashState:
             assert jack is not None
             shown[index] = pip
             self.hand = None
-            events.append(_new_event(Event, ("replace", seat, (pip, jack), index + 1, False, "")))
+            events.append(new_event(("replace", seat, (pip, jack), index + 1, False, "")))
             self._chain(seat, jack, -1, events)
         else:
             kept = self.hand
@@ -406,7 +403,7 @@ class TrashState:
             assert under is not None
             hidden[index] = None
             shown[index] = card
-            events.append(_new_event(Event, ("place", seat, (card, under), index + 1, False, "")))
+            events.append(new_event(("place", seat, (card, under), index + 1, False, "")))
             left = down[seat] = down[seat] - 1
             if not left:
                 self._win_hand(seat, under, events)
