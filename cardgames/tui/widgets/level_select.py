@@ -25,7 +25,6 @@ class LevelSelect(Widget, can_focus=True):
 
     DEFAULT_CSS = """
     LevelSelect { width: 18; height: 1; padding: 0 1; }
-    LevelSelect:focus { background: #2f5a40; }
     LevelSelect.-disabled { color: #5a5a5a; }
     """
 
@@ -53,11 +52,12 @@ class LevelSelect(Widget, can_focus=True):
 
     def render(self) -> Text:
         """``level < hard >``, the arrows only while focused."""
-        text = Text("level ", style="#9a9a9a")
+        quiet = "" if self.has_focus else "#9a9a9a"
+        text = Text("level ", style=quiet)
         arrows = self.has_focus and len(self.choices) > 1
-        text.append("< " if arrows else "  ", style="#9a9a9a")
+        text.append("< " if arrows else "  ", style=quiet)
         text.append(self.value, style="bold")
-        text.append(" >" if arrows else "", style="#9a9a9a")
+        text.append(" >" if arrows else "", style=quiet)
         return text
 
     def action_step(self, step: int) -> None:
