@@ -176,8 +176,9 @@ async def test_after_the_game_the_final_table_shows_every_hand_and_esc_keeps_the
         await pilot.pause()
         assert screen_name(app) == "TableScreen", "Esc looks at the table, it does not leave"
         shown = str(find_table(app).query_one("#open-hands").render())
-        # SH-15 hides face-down cards during the game; once it is over they are shown too.
-        assert "3♥ 3♠ 4♥ 8♣ 8♥ 9♣" in shown and "no cards" in shown
+        # SH-15 hides face-down cards during the game; once it is over they are shown too,
+        # marked as the face-down cards they were.
+        assert "3♥ 3♠ 4♥  face down 8♣ 8♥ 9♣" in shown and "no cards" in shown
         assert find_table(app).query_one("#hand-box").border_title.startswith("Every hand")
         await pilot.press("r")
         await pilot.pause()

@@ -205,6 +205,17 @@ class ShitheadBoard(Board):
                       blocked="Nothing goes: p picks up the pile.")
         self.query_one(HandBox).show_title(info.names, view.viewer, len(view.hand))
 
+    def show_open(self, names: Sequence[str], hands: Sequence[Sequence[Card]] | None,
+                  style: CardStyle) -> None:
+        """Every seat's cards as :meth:`Board.show_open` shows them, the cards that lay face
+        down (SH-15: first seen once the game is over) after the words "face down": a seat's
+        open cards are its hand (``hand_sizes``) followed by its face-down cards."""
+        sizes = self.view.hand_sizes if self.view is not None else None
+        face_down = None
+        if hands is not None and sizes is not None:
+            face_down = [len(cards) - size for cards, size in zip(hands, sizes, strict=True)]
+        self.query_one(HandBox).show_open(names, hands, style, face_down)
+
     def _show_row(self, view: Any, style: CardStyle) -> None:
         row = self.query_one(TableRow)
         seat = view.viewer

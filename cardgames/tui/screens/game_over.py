@@ -35,7 +35,8 @@ def cards_left(view: Any, seat: int) -> int:
 
 def result_text(session: Session) -> Text:
     """The order of going out, best first, the loser last, with the cards each still held (or,
-    for a game whose public view words each seat's result with ``standing(seat)``, those words).
+    for a game whose public view words each seat's result with ``standing(seat)``, those words),
+    the names in a column as wide as the longest, so the words after them line up.
 
     Args:
         session: A finished game.
@@ -48,11 +49,12 @@ def result_text(session: Session) -> Text:
     if outcome is None:
         return text
     view = session.view_for(None)
+    width = max(map(len, session.names), default=0)
     for place, seat in enumerate(outcome.ranking):
         name = session.names[seat]
         winner = seat in outcome.winners
         text.append(f" {_PLACES[place]:>4}  ", style="bold #ffd75f" if winner else "#9a9a9a")
-        text.append(f"{name:<12}", style="bold" if winner else "")
+        text.append(f"{name:<{width}}", style="bold" if winner else "")
         held = cards_left(view, seat)
         standing = getattr(view, "standing", None)
         if standing is not None:

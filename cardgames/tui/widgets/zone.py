@@ -50,14 +50,16 @@ def hand_title(names: tuple[str, ...], viewer: PlayerId | None, count: int) -> s
 
 
 def open_hands_text(names: Sequence[str], hands: Sequence[Sequence[Card]],
-                    style: CardStyle) -> Text:
-    """Every seat's remaining cards, sorted, one line per seat: ``Anna   7♥ K♠`` or
-    ``Anna   no cards``.
+                    style: CardStyle, face_down: Sequence[int] | None = None) -> Text:
+    """Every seat's remaining cards, sorted, one line per seat: ``Anna   7♥ K♠``,
+    ``Anna   7♥  face down 3♣ 9♦`` or ``Anna   no cards``.
 
     Args:
         names: Every seat's name.
         hands: Per seat the cards to show (a View's ``open_hands``).
         style: ASCII and colour choices.
+        face_down: Per seat how many of its cards, the last ones, lay face down on the table
+            (Shithead): they follow the words "face down"; None when no cards lay so.
     """
     width = max(map(len, names), default=0) + 2
     text = Text()
@@ -67,11 +69,20 @@ def open_hands_text(names: Sequence[str], hands: Sequence[Sequence[Card]],
         text.append(f"{name:<{width}}", style="bold #d0d0d0")
         if not cards:
             text.append("no cards", style="italic #87d787")
-        for number, card in enumerate(sorted(cards)):
-            if number:
-                text.append(" ")
-            text.append_text(card_text(card, style))
+        down = face_down[seat] if face_down is not None else 0
+        held = len(cards) - down
+        _append_cards(text, cards[:held], style)
+        if down:
+            text.append("  face down " if held else "face down ", style="italic #9a9a9a")
+            _append_cards(text, cards[held:], style)
     return text
+
+
+def _append_cards(text: Text, cards: Sequence[Card], style: CardStyle) -> None:
+    for number, card in enumerate(sorted(cards)):
+        if number:
+            text.append(" ")
+        text.append_text(card_text(card, style))
 
 
 class HandBox(ZoneBox):
@@ -91,16 +102,17 @@ class HandBox(ZoneBox):
         yield Static(id="open-hands")
 
     def show_open(self, names: Sequence[str], hands: Sequence[Sequence[Card]] | None,
-                  style: CardStyle) -> None:
+                  style: CardStyle, face_down: Sequence[int] | None = None) -> None:
         """Show every seat's cards in place of the hand (``hands`` from a finished game's
-        ``open_hands``), or, with None, the hand again."""
+        ``open_hands``, ``face_down`` as for :func:`open_hands_text`), or, with None, the hand
+        again."""
         hand = self.query_one(HandWidget)
         board = self.query_one("#open-hands", Static)
         hand.display = hands is None
         board.display = hands is not None
         if hands is not None:
             self.border_title = "Every hand, open (the game is over)"
-            board.update(open_hands_text(names, hands, style))
+            board.update(open_hands_text(names, hands, style, face_down))
 
     def show_title(self, names: tuple[str, ...], viewer: PlayerId | None, count: int) -> None:
         """Title the box with :func:`hand_title`."""
