@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, NamedTuple, Protocol, TypeAlias
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeAlias
 
 from cardgames.core.cards import Card
 from cardgames.core.rng import Rng
@@ -26,6 +26,19 @@ View: TypeAlias = Any
 
 OptionValue: TypeAlias = bool | int
 """The value of a house option: on/off, or a number (a target score)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WordAction:
+    """The base of an action that is one word and nothing else (``draw``, ``take``, ``pass``):
+    a subclass, itself a frozen slotted dataclass, sets :attr:`WORD` and its ``str`` is that
+    word. Two such actions are equal when they are of the same class."""
+
+    WORD: ClassVar[str] = ""
+    """The command a player types for the action."""
+
+    def __str__(self) -> str:
+        return self.WORD
 
 
 class Event(NamedTuple):

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from cardgames.core.cards import Card, Rank, Suit
+from cardgames.core.engine import WordAction
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,35 +39,31 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(WordAction):
     """Draw the top card of the stock (MK-5)."""
 
-    def __str__(self) -> str:
-        return "draw"
+    WORD = "draw"
 
 
 @dataclass(frozen=True, slots=True)
-class Take:
+class Take(WordAction):
     """Take the whole pending draw from the stock; the turn ends (MK-8)."""
 
-    def __str__(self) -> str:
-        return "take"
+    WORD = "take"
 
 
 @dataclass(frozen=True, slots=True)
-class Wait:
+class Wait(WordAction):
     """Accept a stop: lose this turn and the following ones, one per 4 played (MK-10)."""
 
-    def __str__(self) -> str:
-        return "wait"
+    WORD = "wait"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(WordAction):
     """Keep the card just drawn and end the turn (MK-5)."""
 
-    def __str__(self) -> str:
-        return "pass"
+    WORD = "pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +87,10 @@ class Demand:
 
 
 @dataclass(frozen=True, slots=True)
-class CallMakao:
+class CallMakao(WordAction):
     """Say "makao" in the turn whose play leaves one card (``makao-call`` option)."""
 
-    def __str__(self) -> str:
-        return "makao"
+    WORD = "makao"
 
 
 Action: TypeAlias = Play | Draw | Take | Wait | Pass | Demand | CallMakao

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from cardgames.core.cards import Card
+from cardgames.core.engine import WordAction
 
 
 def _codes(cards: tuple[Card, ...]) -> str:
@@ -33,11 +34,10 @@ class Swap:
 
 
 @dataclass(frozen=True, slots=True)
-class Ready:
+class Ready(WordAction):
     """Declare the swaps done (SH-3); play starts when every seat is ready."""
 
-    def __str__(self) -> str:
-        return "ready"
+    WORD = "ready"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,19 +72,17 @@ class Bonus:
 
 
 @dataclass(frozen=True, slots=True)
-class Decline:
+class Decline(WordAction):
     """Decline the remaining extra moves (SH-9); the refill follows."""
 
-    def __str__(self) -> str:
-        return "decline"
+    WORD = "decline"
 
 
 @dataclass(frozen=True, slots=True)
-class PickUp:
+class PickUp(WordAction):
     """Pick up the whole discard pile into the hand (SH-8, SH-14)."""
 
-    def __str__(self) -> str:
-        return "pickup"
+    WORD = "pickup"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,11 +100,10 @@ class Blind:
 
 
 @dataclass(frozen=True, slots=True)
-class Timeout:
+class Timeout(WordAction):
     """What the turn clock submits when the time is up (SH-17); never among the legal actions."""
 
-    def __str__(self) -> str:
-        return "timeout"
+    WORD = "timeout"
 
 
 Action: TypeAlias = Swap | Ready | Play | Bonus | Decline | PickUp | Blind | Timeout

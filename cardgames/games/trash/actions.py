@@ -10,21 +10,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from cardgames.core.engine import WordAction
+
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(WordAction):
     """Take the top card of the stock (TR-4); the stock is rebuilt first if it is empty (TR-8)."""
 
-    def __str__(self) -> str:
-        return "draw"
+    WORD = "draw"
 
 
 @dataclass(frozen=True, slots=True)
-class Take:
+class Take(WordAction):
     """Take the top card of the discard pile, allowed only when it can be placed (TR-4)."""
 
-    def __str__(self) -> str:
-        return "take"
+    WORD = "take"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,19 +42,17 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
-class Replace:
+class Replace(WordAction):
     """Put the pip card in hand on its position, which shows a jack; the jack is taken (TR-5)."""
 
-    def __str__(self) -> str:
-        return "replace"
+    WORD = "replace"
 
 
 @dataclass(frozen=True, slots=True)
-class Keep:
+class Keep(WordAction):
     """Leave the face-up jack where it is: the pip card in hand is discarded (TR-5, TR-7)."""
 
-    def __str__(self) -> str:
-        return "keep"
+    WORD = "keep"
 
 
 Action: TypeAlias = Draw | Take | Place | Replace | Keep

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from cardgames.core.cards import Card, Rank
+from cardgames.core.engine import WordAction
 
 
 def card_word(card: Card) -> str:
@@ -19,28 +20,25 @@ def card_word(card: Card) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(WordAction):
     """Draw the top card of the stock (ZO-7); after taking the discard or the cut card and
     laying nothing, put that card back first (ZO-8, ZO-16)."""
 
-    def __str__(self) -> str:
-        return "draw"
+    WORD = "draw"
 
 
 @dataclass(frozen=True, slots=True)
-class Take:
+class Take(WordAction):
     """Take the top card of the discard pile; it must go onto the table this turn (ZO-8)."""
 
-    def __str__(self) -> str:
-        return "take"
+    WORD = "take"
 
 
 @dataclass(frozen=True, slots=True)
-class Cut:
+class Cut(WordAction):
     """Take the face-up cut card from under the stock, to close from hand this turn (ZO-16)."""
 
-    def __str__(self) -> str:
-        return "cut"
+    WORD = "cut"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +88,10 @@ class LayOff:
 
 
 @dataclass(frozen=True, slots=True)
-class TakeBack:
+class TakeBack(WordAction):
     """Take this turn's unfinished opening back into the hand (ZO-10)."""
 
-    def __str__(self) -> str:
-        return "takeback"
+    WORD = "takeback"
 
 
 @dataclass(frozen=True, slots=True)
