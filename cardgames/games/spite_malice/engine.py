@@ -285,38 +285,33 @@ def _opened_or_closed(layout: _Layout, length: int, bit: int) -> _Layout:
     return layout
 
 
-_SpotInfo = tuple[tuple[tuple[int, int, int, int], ...], list[int]]
-"""What a seat's discard spots give its legal actions: the top card, source (2-5), building
-value and first row of :data:`_ROWS` (``card * _STRIDE + source * _MASKS``) of each spot that
-holds cards, in spot order; and per rank where a hand card of it may be discarded,
-the spot that holds the rank (its source plus 14, 16-19) or else the empty spots (their mask,
-0-15), the index into :data:`_ENDS`."""
-
-
-_TOPS = tuple(
-    tuple(
-        (card, source, _WORTH[card], card * _STRIDE + source * _MASKS)
-        for source in range(_SPOT_0, _SPOT_0 + SPOTS)
-    )
-    for card in range(len(_CARDS))
-)
-"""``_TOPS[card][spot - 1]``: the entry of :data:`_SpotInfo` for ``card`` atop a spot."""
+_SpotInfo = tuple[list[tuple[int, int, int]], list[int]]
+"""What a seat's discard spots give its legal actions; it holds while none of his spots is
+emptied or opened and no top changes rank (a spot holds one rank, SM-13). The source (2-5),
+building value and place in ``_spots`` of each spot that holds cards, in spot order; and per
+rank where a hand card of it may be discarded, the spot that holds the rank (its source plus 14,
+16-19) or else the empty spots (their mask, 0-15), the index into :data:`_ENDS`."""
 
 
 def _spot_info(spots: Sequence[tuple[int, ...]], seat: int) -> _SpotInfo:
     first = seat * SPOTS
     one, two, three, four = spots[first : first + SPOTS]
-    entries = _TOPS
-    tops = (
-        *((entries[one[-1]][0],) if one else ()),
-        *((entries[two[-1]][1],) if two else ()),
-        *((entries[three[-1]][2],) if three else ()),
-        *((entries[four[-1]][3],) if four else ()),
-    )
+    tops: list[tuple[int, int, int]] = []
     where = [(not one) | (not two) << 1 | (not three) << 2 | (not four) << 3] * _RANKS
     rank = _RANK
-    for card, source, _, _ in tops:
-        where[rank[card]] = source + 14
+    worth = _WORTH
+    if one:
+        tops.append((_SPOT_0, worth[one[-1]], first))
+        where[rank[one[-1]]] = _SPOT_0 + 14
+    if two:
+        tops.append((_SPOT_0 + 1, worth[two[-1]], first + 1))
+        where[rank[two[-1]]] = _SPOT_0 + 15
+    if three:
+        tops.append((_SPOT_0 + 2, worth[three[-1]], first + 2))
+        where[rank[three[-1]]] = _SPOT_0 + 16
+    if four:
+        tops.append((_SPOT_0 + 3, worth[four[-1]], first + 3))
+        where[rank[four[-1]]] = _SPOT_0 + 17
     return tops, where
 
 
@@ -578,10 +573,11 @@ class SpiteMaliceState:
         if spot_info is None:
             spot_info = self._spot_info[seat] = _spot_info(self._spots, seat)
         tops, where = spot_info
-        for card, source, worth, base in tops:
+        for source, worth, at in tops:
             mask = targets[worth]
             if mask:
-                extend(rows[base + mask] or _row(card, source, mask))
+                card = self._spots[at][-1]
+                extend(rows[card * _STRIDE + source * _MASKS + mask] or _row(card, source, mask))
         if not hand:
             if not (self._stock_size or self._cleared):
                 actions.append(_END)
@@ -633,34 +629,36 @@ class SpiteMaliceState:
         legal = self._legal
         if action is _END and legal and legal[-1] is _END:
             # ``end`` is listed last when it is legal; nothing changes but the turn.
-            event = _END_EVENTS[seat]
+            return self._end(seat)
+        # An action listed as legal needs no second check (the listed ones are shared).
+        for listed in legal or ():
+            if listed is action:
+                kind, card, place, said = _MOVE_OF[id(action)]
+                break
         else:
-            # An action listed as legal needs no second check (the listed ones are shared).
-            for listed in legal or ():
-                if listed is action:
-                    kind, card, place, said = _MOVE_OF[id(action)]
-                    break
-            else:
-                kind, card, place, said = self._checked(action, seat)
-            self._version += 1
-            if kind == _PLAY:
-                self._legal = None
-                if self._views:
-                    self._views = None
-                return self._build(seat, card, place >> 4, place & 15)
-            event = said[seat]
-            if kind != _END_TURN:
-                kept = list(self._hands[seat])
-                kept.remove(card)
-                self._hands[seat] = tuple(kept)
-                if kind == _DISCARD:
-                    self._spots[seat * SPOTS + place - 1] += (card,)
+            kind, card, place, said = self._checked(action, seat)
+        self._version += 1
+        if kind == _PLAY:
+            self._legal = None
+            if self._views:
+                self._views = None
+            return self._build(seat, card, place >> 4, place & 15)
+        event = said[seat]
+        if kind != _END_TURN:
+            kept = list(self._hands[seat])
+            kept.remove(card)
+            self._hands[seat] = tuple(kept)
+            if kind == _DISCARD:
+                at = seat * SPOTS + place - 1
+                spot = self._spots[at]
+                self._spots[at] = (*spot, card)
+                if not spot:
                     self._spot_info[seat] = None
-                else:
-                    self._pay[seat] = (card, *self._pay[seat])
-                    bused = self.bused.copy()
-                    bused[seat] += 1
-                    self.bused = bused
+            else:
+                self._pay[seat] = (card, *self._pay[seat])
+                bused = self.bused.copy()
+                bused[seat] += 1
+                self.bused = bused
         self._legal = None
         if self._views:
             self._views = None
@@ -690,6 +688,27 @@ class SpiteMaliceState:
                 return (event, *self._fill(following))
         return (event,)
 
+    def _end(self, seat: int) -> tuple[Event, ...]:
+        """SM-13, SM-15: ``end``, listed, ends the turn of ``seat``; his hand is empty and
+        nothing is left to draw, so the next seat draws nothing. The next seat's actions are
+        taken from those kept for it if nothing has changed since they were listed."""
+        if self._views:
+            self._views = None
+        event = _END_EVENTS[seat]
+        if self.built:
+            self.built = False
+        else:
+            self.stall += 1
+            if self.stall >= STALL_TURNS:
+                return self._stalled(event)
+        following = seat + 1
+        if following == self.players:
+            following = 0
+        self.current_player = following
+        seen = self._seen[following]
+        self._legal = seen[1] if seen is not None and seen[0] == self._version else None
+        return (event,)
+
     def _checked(self, action: Action, seat: int) -> _Move:
         """The move of ``action``, an action not among those listed, if ``seat`` may take it.
 
@@ -712,8 +731,9 @@ class SpiteMaliceState:
             hand = self._hands[seat]
         else:
             at = seat * SPOTS + source - _SPOT_0
-            self._spots[at] = self._spots[at][:-1]
-            self._spot_info[seat] = None
+            spot = self._spots[at] = self._spots[at][:-1]
+            if not spot or _RANK[spot[-1]] != _RANK[card]:
+                self._spot_info[seat] = None
             hand = self._hands[seat]
         pile = self._piles[number - 1] + (card,)
         length = len(pile)
