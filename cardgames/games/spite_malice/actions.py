@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from cardgames.core.cards import Card, Rank
+from cardgames.core.engine import WordAction
 
 HAND = "hand"
 """Source: a card from the hand."""
@@ -78,11 +79,10 @@ class Bus:
 
 
 @dataclass(frozen=True, slots=True)
-class End:
+class End(WordAction):
     """End the turn with an empty hand when nothing is left to draw (SM-13, decided)."""
 
-    def __str__(self) -> str:
-        return "end"
+    WORD = "end"
 
 
 @dataclass(frozen=True, slots=True)
