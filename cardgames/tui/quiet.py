@@ -35,6 +35,7 @@ class KeyQuiet:
         self.last_key = -math.inf
         self.key_before = -math.inf
         self.closed_at: float | None = None
+        self.closed_settle = settle
 
     def key(self, age: float = 0.0) -> bool:
         """A key arrived ``age`` seconds ago (a busy app handles keys later than they came).
@@ -49,16 +50,22 @@ class KeyQuiet:
         """
         self.key_before = self.last_key
         self.last_key = self.clock() - age
-        if self.closed_at is None or self.settle <= 0:
+        if self.closed_at is None or self.closed_settle <= 0:
             return True
-        if self.last_key - max(self.closed_at, self.key_before) < self.settle:
+        if self.last_key - max(self.closed_at, self.key_before) < self.closed_settle:
             return False
         self.closed_at = None
         return True
 
-    def closed(self) -> None:
-        """A screen closed now: the keys right after it belong to the burst that closed it."""
+    def closed(self, factor: float = 1.0) -> None:
+        """A screen closed now: the keys right after it belong to the burst that closed it.
+
+        Args:
+            factor: The pause that ends this burst is ``factor`` times ``settle`` (the pass
+                screen asks for a longer one: it uncovers a hand).
+        """
         self.closed_at = self.clock()
+        self.closed_settle = self.settle * factor
 
     def quiet_since(self, start: float) -> bool:
         """True if ``seconds`` have passed since ``start`` and since the last key.

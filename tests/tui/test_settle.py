@@ -33,12 +33,14 @@ class Clock:
         return self.now
 
 
-async def spaced_burst(pilot: Pilot[None], clock: Clock, key: str, times: int = 4) -> None:
-    """``times`` presses of ``key`` 10 ms apart, each handled before the next arrives (a burst
-    over a slow link, read by the terminal in several pieces)."""
+async def spaced_burst(
+    pilot: Pilot[None], clock: Clock, key: str, times: int = 4, gap: float = 0.01
+) -> None:
+    """``times`` presses of ``key`` ``gap`` seconds apart, each handled before the next arrives
+    (a burst over a slow link, read by the terminal in several pieces)."""
     for _ in range(times):
         pilot.app.post_message(events.Key(key, "\r" if key == "enter" else key))
-        clock.now += 0.01
+        clock.now += gap
         await pilot.pause()
     await pilot.pause()
 
@@ -69,6 +71,23 @@ async def test_a_burst_of_enter_on_the_first_pass_screen_plays_no_card() -> None
         table = app.screen
         assert isinstance(table, TableScreen), "the first Enter after a quiet spell counts"
         assert table.session.history == [], "the rest of the burst must not play a card"
+
+
+async def test_a_burst_slowed_by_a_busy_machine_does_not_reach_the_uncovered_hand() -> None:
+    clock = Clock()
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
+    app = CardGamesApp(GameSetup("makao", seats, {}, 5), FAST, clock=clock, settle=0.25)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        clock.now += 2
+        # 0.3 s apart: longer than the pause that ends a burst after a dialog closes.
+        await spaced_burst(pilot, clock, "enter", gap=0.3)
+        table = app.screen
+        assert isinstance(table, TableScreen), "the first Enter after a quiet spell counts"
+        assert table.session.history == [] and not table.error, "no key reached the hand"
+        clock.now += 1
+        await pilot.press("d")
+        await wait_until(pilot, lambda: table.session.history != [])
 
 
 async def test_the_quiet_spell_counts_from_when_the_pass_screen_came_on_top() -> None:

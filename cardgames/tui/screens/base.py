@@ -43,7 +43,7 @@ def may_close(screen: AppScreen[Any] | AppModal[Any]) -> bool:
     screen.closed = True
     keys = getattr(screen.app, "keys", None)
     if isinstance(keys, KeyQuiet):
-        keys.closed()
+        keys.closed(screen.burst_factor)
     return True
 
 
@@ -56,6 +56,9 @@ class AppScreen(Screen[ResultT]):
     """
 
     closed: bool = False
+    burst_factor: float = 1.0
+    """How many times the app's settle pause ends the burst of keys that closed the screen
+    (:meth:`KeyQuiet.closed`)."""
     fit_size: tuple[int, int] | None = None
     """The smallest terminal (columns, lines) the screen is drawn in whole; below it the screen
     is covered by the notice "Make the terminal at least W×H" (None: the screen sees to it)."""
@@ -159,6 +162,8 @@ class AppModal(ModalScreen[ResultT]):
     """
 
     closed: bool = False
+    burst_factor: float = 1.0
+    """As :attr:`AppScreen.burst_factor`."""
 
     def on_mount(self) -> None:
         """Cover the dialog at once if the terminal is too small."""

@@ -35,6 +35,10 @@ class PassScreen(AppScreen[bool]):
     """
 
     fit_size = (50, 10)
+    burst_factor = 2.5
+    """The keys that follow the Enter which uncovers a hand are dropped until a pause of 2.5
+    times the app's settle (0.6 s): a burst slowed down by a busy machine or a slow link
+    cannot act on the hand just uncovered."""
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "ready", "I'm ready"),
