@@ -221,6 +221,10 @@ class CardGamesApp(App[None]):
             return False
         return super().check_action(action, parameters)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C does not quit: say which key does, in plain words (toasts show no markup)."""
+        self.notify("Press Ctrl+Q to quit the app", title="Do you want to quit?")
+
     async def action_quit(self) -> None:
         """Quit; while a game is in progress, ask first whether to keep it for later."""
         if not any(getattr(screen, "game_in_progress", False) for screen in self.screen_stack):

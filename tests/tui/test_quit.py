@@ -87,3 +87,14 @@ async def test_ctrl_q_quits_at_once_on_the_picker_and_after_the_game(
         await wait_until(pilot, lambda: isinstance(over.screen, GameOverScreen), limit=5000)
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: not over.is_running)
+
+
+async def test_ctrl_c_says_in_plain_words_that_ctrl_q_quits() -> None:
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await table_when_my_turn(pilot, app)
+        await pilot.press("ctrl+c")
+        await wait_until(pilot, lambda: bool(app._notifications))
+        messages = [note.message for note in app._notifications]
+        assert messages == ["Press Ctrl+Q to quit the app"], "no markup tags in the toast"
+        assert app.is_running
