@@ -121,6 +121,9 @@ def export(file: str, form: str, seat: int | None, open_hands: bool) -> None:
 
     record = _record(file)
     assert isinstance(record, GameRecord)
+    seats = len(record.setup.seats)
+    if seat is not None and not 1 <= seat <= seats:
+        raise click.UsageError(f"{file}: there is no seat {seat}; the seats are 1 to {seats}")
     try:
         text = export_text(record, viewer=None if seat is None else seat - 1,
                            open_hands=open_hands)

@@ -505,6 +505,11 @@ def test_export_prints_the_game_as_text_and_replay_last_finds_it(
     out = invoke("export", str(path), "--format", "text").stdout
     assert "Makao" in out and "  1. " in out
     assert invoke("export", str(path), "--open-hands").exit_code == 0
+    assert "You played" in invoke("export", str(path), "--seat", "2").stdout
+    for seat in ("0", "3", "-1"):
+        result = invoke("export", str(path), "--seat", seat)
+        assert result.exit_code == 2
+        assert f"there is no seat {seat}; the seats are 1 to 2" in result.stderr
     shown: list[int] = []
     monkeypatch.setattr("cardgames.tui.launch.run_replay",
                         lambda replay, settings: shown.append(len(replay)))

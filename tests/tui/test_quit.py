@@ -98,3 +98,17 @@ async def test_ctrl_c_says_in_plain_words_that_ctrl_q_quits() -> None:
         messages = [note.message for note in app._notifications]
         assert messages == ["Press Ctrl+Q to quit the app"], "no markup tags in the toast"
         assert app.is_running
+
+
+async def test_arrows_move_the_mark_between_the_result_box_buttons_and_enter_presses_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal_near_the_end(monkeypatch)
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 2), {}, 7), FAST, settle=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen), limit=5000)
+        assert app.focused is not None and app.focused.id == "again", "Play again is marked"
+        await pilot.press("right")
+        assert app.focused is not None and app.focused.id == "back"
+        await pilot.press("left", "right", "enter")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "PickerScreen")

@@ -72,7 +72,8 @@ def result_text(session: Session) -> Text:
 class GameOverScreen(AppScreen[str]):
     """Shows the result over the final table, and says what the player chose.
 
-    Enter/``a`` plays again with the same seats, ``t``/Escape looks at the final table (every
+    Enter presses the marked button (at first "Play again"; ← → move the mark), ``a`` plays
+    again with the same seats, ``t``/Escape looks at the final table (every
     hand open; the table's ``r`` brings the result back), ``b``/``q`` goes back to the games.
     Escape never leaves the game, so a stray key cannot skip the final table.
 
@@ -85,9 +86,12 @@ class GameOverScreen(AppScreen[str]):
     """
 
     fit_size = (60, 16)
-    AUTO_FOCUS = ""
+    AUTO_FOCUS = "#again"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,a", "again", "Play again"),
+        Binding("a", "again", "Play again"),
+        Binding("enter", "again", "Play again", show=False),
+        Binding("left", "switch(-1)", "Switch", show=False),
+        Binding("right", "switch(1)", "Switch", show=False),
         Binding("t,escape", "table", "Look at the table"),
         Binding("b,q", "back", "Back to games"),
         Binding("p", "replay", "Replay"),
@@ -123,6 +127,13 @@ class GameOverScreen(AppScreen[str]):
             self.action_again()
         else:
             self.action_back()
+
+    def action_switch(self, step: int) -> None:
+        """Mark the button to the left (``step`` -1) or to the right (1)."""
+        if step < 0:
+            self.focus_previous(Button)
+        else:
+            self.focus_next(Button)
 
     def action_again(self) -> None:
         """A new deal with the same seats, options and turn clock (the next seed)."""
