@@ -306,7 +306,8 @@ def _levels(info: GameInfo, level: str | None, computers: int) -> list[str]:
         levels *= max(computers, 0)
     if len(levels) != computers:
         raise click.UsageError(
-            f"--level names {len(levels)} levels for {computers} computer players; "
+            f"--level names {len(levels)} levels for {computers} computer "
+            f"player{'' if computers == 1 else 's'}; "
             "give one for all or one for each"
         )
     return levels

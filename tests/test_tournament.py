@@ -79,6 +79,10 @@ def test_tournament_command_prints_rates_intervals_and_times() -> None:
             ["play", "makao", "--players", "3", "--level", "hard,easy,normal"],
             "--level names 3 levels for 2 computer players",
         ),
+        (
+            ["play", "makao", "--players", "2", "--bots", "1", "--level", "hard,easy"],
+            "--level names 2 levels for 1 computer player;",
+        ),
     ],
 )
 def test_bad_bots_and_levels_give_one_line(args: list[str], message: str) -> None:

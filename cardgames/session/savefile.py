@@ -116,7 +116,7 @@ def read(path: Path) -> GameRecord:
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
-        raise RecordError("it is not complete JSON (cut short or damaged)") from None
+        raise RecordError("it is not complete JSON: cut short or damaged") from None
     return record_from_json(data)
 
 
