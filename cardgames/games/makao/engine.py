@@ -797,7 +797,7 @@ class MakaoState:
         copy = MakaoState.__new__(MakaoState)
         copy.players = self.players
         copy.options = self.options
-        copy.hands = [hand[:] for hand in self.hands]
+        copy.hands = [*map(list.copy, self.hands)]
         copy.masks = self.masks[:]
         copy.stock = self.stock[:]
         copy.discard = self.discard[:]
