@@ -14,7 +14,7 @@ from cardgames.session.stats import PlayerStats
 
 def stats_table(rows: Sequence[PlayerStats], *, ascii: bool = False) -> Table | Text:
     """One row per player name and game: played, won, win %, current and best streak, average
-    moves; a sentence when no game has been finished yet.
+    moves; a sentence when no game has been finished yet. A long name wraps, never cut short.
 
     Args:
         rows: From ``player_stats``.
@@ -26,7 +26,7 @@ def stats_table(rows: Sequence[PlayerStats], *, ascii: bool = False) -> Table | 
 
     table = Table(box=box.ASCII if ascii else box.ROUNDED, header_style="bold")
     for heading in ("Player", "Game"):
-        table.add_column(heading)
+        table.add_column(heading, overflow="fold")
     for heading in ("Played", "Won", "Win %", "Streak", "Best streak", "Avg. moves"):
         table.add_column(heading, justify="right")
     for row in rows:
