@@ -62,7 +62,7 @@ def play_random_game(
             position = state.to_json()
             if illegal is not None:
                 check_refusals(game, state, position, legal, list(illegal(state)))
-            check_round_trip(game, position)
+            check_round_trip(game, position, legal)
         action = chooser.choice(legal) if policy is None else policy(state, legal, chooser)
         state.apply(action)
         actions.append(action)
@@ -101,10 +101,16 @@ def check_refusals(
         pytest.fail(f"refusing {list(bad)!r} changed the state")
 
 
-def check_round_trip(game: Game, position: dict[str, Any]) -> None:
-    """The JSON position survives text and loads back into a state giving the same JSON."""
+def check_round_trip(
+    game: Game, position: dict[str, Any], legal: Sequence[Action] | None = None
+) -> None:
+    """The JSON position survives text and loads back into a state giving the same JSON and,
+    when ``legal`` is given, the same legal actions in the same order: what an engine keeps up
+    to date move by move (summaries, tables of legal moves) matches a fresh reading."""
     rebuilt = game.state_from_json(json.loads(json.dumps(position)))
     assert rebuilt.to_json() == position
+    if legal is not None:
+        assert list(rebuilt.legal_actions()) == list(legal)
 
 
 def replay(
