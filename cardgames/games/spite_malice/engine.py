@@ -123,12 +123,15 @@ _DEAL = [_NUMBER[card] for card in _DECK]
 _SOURCE_INDEX = {source: index for index, source in enumerate(SOURCES)}
 """Each source's index in :data:`SOURCES` (0 the hand, 1 the pay-off top, 2-5 the spots)."""
 _HAND_I = _SOURCE_INDEX[HAND]
+"""0: the rows of the plays from the hand come first among those of a mask."""
 _PAY_I = _SOURCE_INDEX[PAY_OFF]
 _SPOT_0 = _PAY_I + 1
 """The index of source ``s1``; ``s2`` … ``s4`` follow it."""
 _MASKS = 1 << PLACES
-_STRIDE = len(SOURCES) * _MASKS
-"""The rows of :data:`_ROWS` per card: one per source and mask."""
+_STRIDE = len(SOURCES) * DECK_SIZE
+"""The rows of :data:`_ROWS` per mask: one per source and card."""
+_PAY_ROW = _PAY_I * DECK_SIZE
+"""Where the rows of the plays from the pay-off pile start among those of a mask."""
 
 _WORTH = tuple(VALUES[card.rank] for card in _CARDS)
 """Per card number, its building value: 0 joker, 1 ace … 13 king (SM-5, SM-6)."""
@@ -162,10 +165,17 @@ _ENDS = tuple(
 """``_ENDS[card][where]``: the discards of a card onto the empty spots whose bits are in
 ``where`` (0-15), or onto the spot ``where - 15`` (16-19) that holds its rank."""
 _HAND_INFO = tuple(
-    zip(_FACE, _WORTH, _RANK, _ENDS, _BUSES, range(0, len(_CARDS) * _STRIDE, _STRIDE), strict=True)
+    zip(
+        _FACE,
+        _WORTH,
+        _RANK,
+        _ENDS,
+        ((bus,) for bus in _BUSES),
+        strict=True,
+    )
 )
 """Per card number, what listing the actions of a hand card needs: its face, building value and
-rank, its discards (``_ENDS``), its bus and its first row of :data:`_ROWS` (from the hand)."""
+rank, its discards (``_ENDS``) and its bus (in a tuple of one)."""
 _END = End()
 
 _SEATS = range(4)
@@ -174,49 +184,35 @@ _ONE = tuple((card,) for card in _CARDS)
 _END_EVENTS = tuple(Event("end", seat) for seat in _SEATS)
 """The ``end`` event of each seat (events are values, so one is shared)."""
 _WIN_EVENTS = tuple(Event("win", seat) for seat in _SEATS)
+_END_ALONE = tuple((event,) for event in _END_EVENTS)
+"""The events of an ``end`` that passes the turn, by seat."""
 _DRAW_ONE = tuple(
     new_event(("draw", seat, one, 1, True, "")) for one in _ONE for seat in _SEATS
 )
 """The draw of one card, by ``card * 4 + seat``."""
 _DETAILS = tuple(tuple(f"{source} {length}" for length in range(KING + 1)) for source in SOURCES)
 """``_DETAILS[source][length]``: the detail of a play event, the source and the pile's length."""
+_PLAY_EVENTS: dict[int, tuple[Event]] = {}
+"""The play events made so far, each alone in a tuple (events are values, so each is made
+once), by ``((card << 7 | source * 16 + pile) << 4 | length) << 2 | seat``, ``length`` the
+pile's new length."""
 
-_PLAY, _DISCARD, _BUS, _END_TURN = range(4)
-"""The kinds of action, as :data:`_MOVE_OF` gives them."""
-_Move = tuple[int, int, int, tuple[Event, ...]]
-"""An action's kind, its card's number (-1 for ``end``), its place (a play's
-``source * 16 + pile``, a discard's spot, else 0) and, unless it is a play, its event per seat."""
-_MOVE_OF: dict[int, _Move] = {
-    id(play): (_PLAY, number, source * 16 + pile, ())
-    for number, sources in enumerate(_PLAYS)
-    for source, plays in enumerate(sources)
-    for pile, play in enumerate(plays, 1)
-}
-"""By the ``id`` of each action made above (they live as long as the module): its move."""
-_MOVE_OF.update(
-    (
-        id(discard),
-        (
-            _DISCARD,
-            number,
-            spot,
-            tuple(Event("discard", seat, _ONE[number], spot) for seat in _SEATS),
-        ),
-    )
-    for number, discards in enumerate(_DISCARDS)
-    for spot, discard in enumerate(discards, 1)
+_NUMBER_OF_ID = {id(card): number for number, card in enumerate(_CARDS)}
+"""The number of each card of :data:`_CARDS` by its ``id``: the cards of the actions made above
+are these very objects (they live as long as the module)."""
+_PLACE_OF_ID = {id(source): index * 16 for index, source in enumerate(SOURCES)}
+"""By the ``id`` of each source of :data:`SOURCES` (those of the plays made above), its index
+times 16: a play's place is this plus its pile."""
+_DISCARD_EVENTS = tuple(
+    Event("discard", seat, one, spot) for one in _ONE for spot in range(1, SPOTS + 1)
+    for seat in _SEATS
 )
-_MOVE_OF.update(
-    (
-        id(bus),
-        (_BUS, number, 0, tuple(Event("bus", seat, _ONE[number], 1, True) for seat in _SEATS)),
-    )
-    for number, bus in enumerate(_BUSES)
-)
-_MOVE_OF[id(_END)] = (_END_TURN, -1, 0, _END_EVENTS)
+"""The ``discard`` events, by ``(card * 4 + spot - 1) * 4 + seat``."""
+_BUS_EVENTS = tuple(Event("bus", seat, one, 1, True) for one in _ONE for seat in _SEATS)
+"""The ``bus`` events, by ``card * 4 + seat``."""
 
 _ROWS: list[tuple[Play, ...] | None] = [None] * (len(_CARDS) * len(SOURCES) * _MASKS)
-"""``_ROWS[card * _STRIDE + source * 256 + mask]``: the plays of a card from a source onto the
+"""``_ROWS[mask * _STRIDE + source * 108 + card]``: the plays of a card from a source onto the
 piles whose bits (bit ``i`` = pile ``i + 1``) are set in ``mask``, each built when first needed."""
 
 
@@ -224,7 +220,7 @@ def _row(card: int, source: int, mask: int) -> tuple[Play, ...]:
     """The plays of ``card`` from ``source`` onto the piles of ``mask`` (built once, then kept)."""
     plays = _PLAYS[card][source]
     row = tuple(plays[i] for i in range(PLACES) if mask >> i & 1)
-    _ROWS[card * _STRIDE + source * _MASKS + mask] = row
+    _ROWS[mask * _STRIDE + source * DECK_SIZE + card] = row
     return row
 
 
@@ -244,11 +240,23 @@ def _numbers_of(cards: Iterable[Card]) -> tuple[int, ...]:
 _Layout = list[int]
 """Per building value (0 joker, 1 ace … 13 king), the mask of the piles (bit ``i`` = pile
 ``i + 1``) a card of that value may go on now: every open pile for a joker, the lowest free
-place for an ace."""
+place for an ace; then, at :data:`_PLAYABLE`, the bits of the values whose mask is not 0."""
+
+_PLAYABLE = KING + 1
+"""The place in a layout of the bits (bit ``v`` = building value ``v``) of the values that
+some pile takes now."""
+
+
+def _playable(masks: _Layout) -> int:
+    bits = 0
+    for worth in range(KING + 1):
+        if masks[worth]:
+            bits |= 1 << worth
+    return bits
 
 
 def _layout(piles: Sequence[Sequence[int]]) -> _Layout:
-    masks = [0] * (KING + 1)
+    masks = [0] * (_PLAYABLE + 1)
     open_piles = 0
     free = 0
     for index, pile in enumerate(piles):
@@ -259,6 +267,7 @@ def _layout(piles: Sequence[Sequence[int]]) -> _Layout:
             free = 1 << index
     masks[0] = open_piles
     masks[1] = free
+    masks[_PLAYABLE] = _playable(masks)
     return masks
 
 
@@ -275,22 +284,35 @@ def _opened_or_closed(layout: _Layout, length: int, bit: int) -> _Layout:
         layout[0] = taken
         layout[2] |= bit
         free = ~taken & _ALL_PLACES
-        layout[1] = free & -free
+        free &= -free
+        layout[1] = free
+        # Jokers and twos are taken now; aces only while a place is free.
+        layout[_PLAYABLE] = layout[_PLAYABLE] | 0b101 if free else layout[_PLAYABLE] & ~0b10 | 0b101
     else:
-        layout[0] &= ~bit
-        layout[KING] &= ~bit
+        taken = layout[0] & ~bit
+        layout[0] = taken
+        kings = layout[KING] & ~bit
+        layout[KING] = kings
         free = layout[1]
         if not free or bit < free:
             layout[1] = bit
+        # An ace can open the freed place; jokers need an open pile, kings a pile of twelve.
+        playable = layout[_PLAYABLE] | 0b10
+        if not taken:
+            playable &= ~1
+        if not kings:
+            playable &= ~(1 << KING)
+        layout[_PLAYABLE] = playable
     return layout
 
 
-_SpotInfo = tuple[list[tuple[int, int, int]], list[int]]
+_SpotInfo = tuple[list[tuple[int, int, int]], list[int], int]
 """What a seat's discard spots give its legal actions; it holds while none of his spots is
 emptied or opened and no top changes rank (a spot holds one rank, SM-13). The source (2-5),
-building value and place in ``_spots`` of each spot that holds cards, in spot order; and per
-rank where a hand card of it may be discarded, the spot that holds the rank (its source plus 14,
-16-19) or else the empty spots (their mask, 0-15), the index into :data:`_ENDS`."""
+building value and place in ``_spots`` of each spot that holds cards, in spot order; per rank
+where a hand card of it may be discarded, the spot that holds the rank (its source plus 14,
+16-19) or else the empty spots (their mask, 0-15), the index into :data:`_ENDS`; and the bits
+of the building values of the tops (bit ``v`` = value ``v``)."""
 
 
 def _spot_info(spots: Sequence[tuple[int, ...]], seat: int) -> _SpotInfo:
@@ -300,19 +322,28 @@ def _spot_info(spots: Sequence[tuple[int, ...]], seat: int) -> _SpotInfo:
     where = [(not one) | (not two) << 1 | (not three) << 2 | (not four) << 3] * _RANKS
     rank = _RANK
     worth = _WORTH
+    bits = 0
     if one:
-        tops.append((_SPOT_0, worth[one[-1]], first))
+        value = worth[one[-1]]
+        tops.append((_SPOT_0, value, first))
         where[rank[one[-1]]] = _SPOT_0 + 14
+        bits |= 1 << value
     if two:
-        tops.append((_SPOT_0 + 1, worth[two[-1]], first + 1))
+        value = worth[two[-1]]
+        tops.append((_SPOT_0 + 1, value, first + 1))
         where[rank[two[-1]]] = _SPOT_0 + 15
+        bits |= 1 << value
     if three:
-        tops.append((_SPOT_0 + 2, worth[three[-1]], first + 2))
+        value = worth[three[-1]]
+        tops.append((_SPOT_0 + 2, value, first + 2))
         where[rank[three[-1]]] = _SPOT_0 + 16
+        bits |= 1 << value
     if four:
-        tops.append((_SPOT_0 + 3, worth[four[-1]], first + 3))
+        value = worth[four[-1]]
+        tops.append((_SPOT_0 + 3, value, first + 3))
         where[rank[four[-1]]] = _SPOT_0 + 17
-    return tops, where
+        bits |= 1 << value
+    return tops, where, bits
 
 
 class SpiteMaliceState:
@@ -559,25 +590,27 @@ class SpiteMaliceState:
         targets = self._layout
         if targets is None:
             targets = self._layout = _layout(self._piles)
-        worths = _WORTH
         rows = _ROWS
         actions: list[Action] = []
-        extend = actions.extend
         pay_off = self._pay[seat]
         if pay_off:
             card = pay_off[-1]
-            mask = targets[worths[card]]
+            mask = targets[_WORTH[card]]
             if mask:
-                extend(rows[card * _STRIDE + _PAY_I * _MASKS + mask] or _row(card, _PAY_I, mask))
+                actions += rows[mask * _STRIDE + _PAY_ROW + card] or _row(card, _PAY_I, mask)
         spot_info = self._spot_info[seat]
         if spot_info is None:
             spot_info = self._spot_info[seat] = _spot_info(self._spots, seat)
-        tops, where = spot_info
-        for source, worth, at in tops:
-            mask = targets[worth]
-            if mask:
-                card = self._spots[at][-1]
-                extend(rows[card * _STRIDE + source * _MASKS + mask] or _row(card, source, mask))
+        tops, where, bits = spot_info
+        if bits & targets[_PLAYABLE]:
+            spots = self._spots
+            for source, worth, at in tops:
+                mask = targets[worth]
+                if mask:
+                    card = spots[at][-1]
+                    actions += rows[mask * _STRIDE + source * DECK_SIZE + card] or _row(
+                        card, source, mask
+                    )
         if not hand:
             if not (self._stock_size or self._cleared):
                 actions.append(_END)
@@ -586,26 +619,24 @@ class SpiteMaliceState:
             return legal
         info = _HAND_INFO
         ends: list[Action] = []
-        add_ends = ends.extend
-        buses: list[Bus] = []
-        add_bus = buses.append
+        buses: list[Action] = []
         last = -1
         ace = False
         for card in sorted(hand):
-            face, worth, rank, card_ends, bus, base = info[card]
-            if face == last:
-                continue
-            last = face
-            add_bus(bus)
-            add_ends(card_ends[where[rank]])
-            mask = targets[worth]
-            if mask:
-                extend(rows[base + mask] or _row(card, _HAND_I, mask))
-                if worth == 1:
-                    ace = True
+            face, worth, rank, card_ends, bus = info[card]
+            if face != last:
+                last = face
+                buses += bus
+                ends += card_ends[where[rank]]
+                if targets[worth]:
+                    actions += rows[targets[worth] * _STRIDE + card] or _row(
+                        card, _HAND_I, targets[worth]
+                    )
+                    if worth == 1:
+                        ace = True
         if not ace:
-            extend(ends)
-            extend(buses)
+            actions += ends
+            actions += buses
         legal = self._legal = tuple(actions)
         return legal
 
@@ -628,40 +659,62 @@ class SpiteMaliceState:
             raise IllegalMove("The game is over")
         legal = self._legal
         if action is _END and legal and legal[-1] is _END:
-            # ``end`` is listed last when it is legal; nothing changes but the turn.
-            return self._end(seat)
+            # SM-13, SM-15: ``end`` is listed last when it is legal; his hand is empty and
+            # nothing is left to draw, so the next seat draws nothing. The next seat's actions
+            # are those kept for it if nothing has changed since they were listed.
+            if self._views:
+                self._views = None
+            if self.built:
+                self.built = False
+            else:
+                stall = self.stall = self.stall + 1
+                if stall >= STALL_TURNS:
+                    return self._stalled(_END_EVENTS[seat])
+            following = seat + 1
+            if following == self.players:
+                following = 0
+            self.current_player = following
+            seen = self._seen[following]
+            self._legal = seen[1] if seen is not None and seen[0] == self._version else None
+            return _END_ALONE[seat]
         # An action listed as legal needs no second check (the listed ones are shared).
         for listed in legal or ():
             if listed is action:
-                kind, card, place, said = _MOVE_OF[id(action)]
                 break
         else:
-            kind, card, place, said = self._checked(action, seat)
+            action = self._checked(action, seat)
         self._version += 1
-        if kind == _PLAY:
-            self._legal = None
-            if self._views:
-                self._views = None
-            return self._build(seat, card, place >> 4, place & 15)
-        event = said[seat]
-        if kind != _END_TURN:
-            kept = list(self._hands[seat])
-            kept.remove(card)
-            self._hands[seat] = tuple(kept)
-            if kind == _DISCARD:
-                at = seat * SPOTS + place - 1
-                spot = self._spots[at]
-                self._spots[at] = (*spot, card)
-                if not spot:
-                    self._spot_info[seat] = None
-            else:
-                self._pay[seat] = (card, *self._pay[seat])
-                bused = self.bused.copy()
-                bused[seat] += 1
-                self.bused = bused
         self._legal = None
         if self._views:
             self._views = None
+        if type(action) is Play:
+            return self._build(
+                seat, _NUMBER_OF_ID[id(action.card)], _PLACE_OF_ID[id(action.source)] | action.pile
+            )
+        if type(action) is Bus:
+            card = _NUMBER_OF_ID[id(action.card)]
+            event = _BUS_EVENTS[card * 4 + seat]
+            kept = list(self._hands[seat])
+            kept.remove(card)
+            self._hands[seat] = tuple(kept)
+            self._pay[seat] = (card, *self._pay[seat])
+            bused = self.bused.copy()
+            bused[seat] += 1
+            self.bused = bused
+        elif type(action) is Discard:
+            card = _NUMBER_OF_ID[id(action.card)]
+            spot_number = action.spot
+            event = _DISCARD_EVENTS[(card * 4 + spot_number - 1) * 4 + seat]
+            kept = list(self._hands[seat])
+            kept.remove(card)
+            self._hands[seat] = tuple(kept)
+            at = seat * SPOTS + spot_number - 1
+            spot = self._spots[at]
+            self._spots[at] = (*spot, card)
+            if not spot:
+                self._spot_info[seat] = None
+        else:
+            event = _END_EVENTS[seat]
         # SM-15 then SM-8: count a turn without building, end a stalled game, or pass on.
         if self.built:
             self.built = False
@@ -688,29 +741,9 @@ class SpiteMaliceState:
                 return (event, *self._fill(following))
         return (event,)
 
-    def _end(self, seat: int) -> tuple[Event, ...]:
-        """SM-13, SM-15: ``end``, listed, ends the turn of ``seat``; his hand is empty and
-        nothing is left to draw, so the next seat draws nothing. The next seat's actions are
-        taken from those kept for it if nothing has changed since they were listed."""
-        if self._views:
-            self._views = None
-        event = _END_EVENTS[seat]
-        if self.built:
-            self.built = False
-        else:
-            self.stall += 1
-            if self.stall >= STALL_TURNS:
-                return self._stalled(event)
-        following = seat + 1
-        if following == self.players:
-            following = 0
-        self.current_player = following
-        seen = self._seen[following]
-        self._legal = seen[1] if seen is not None and seen[0] == self._version else None
-        return (event,)
-
-    def _checked(self, action: Action, seat: int) -> _Move:
-        """The move of ``action``, an action not among those listed, if ``seat`` may take it.
+    def _checked(self, action: Action, seat: int) -> Action:
+        """The listed action equal to ``action``, an action not among those listed, if ``seat``
+        may take it.
 
         Raises:
             IllegalMove: If the rules forbid it (SM-5 … SM-13).
@@ -718,10 +751,13 @@ class SpiteMaliceState:
         problem = refusal(action, self.turn(seat))
         if problem is not None:
             raise IllegalMove(problem)
-        return _MOVE_OF[id(_listed(action))]
+        return _listed(action)
 
-    def _build(self, seat: int, card: int, source: int, number: int) -> tuple[Event, ...]:
-        """SM-5 … SM-10, SM-14: move the card onto its pile and deal with what follows."""
+    def _build(self, seat: int, card: int, place: int) -> tuple[Event, ...]:
+        """SM-5 … SM-10, SM-14: move the card onto its pile (``place``, a play's ``source * 16
+        + pile``) and deal with what follows."""
+        source = place >> 4
+        number = place & 15
         if source == _HAND_I:
             kept = list(self._hands[seat])
             kept.remove(card)
@@ -742,14 +778,18 @@ class SpiteMaliceState:
             bit = 1 << (number - 1)
             if 1 < length < KING:
                 layout = self._layout = layout.copy()
-                layout[length] &= ~bit
+                left = layout[length] & ~bit
+                layout[length] = left
                 layout[length + 1] |= bit
+                if left:
+                    layout[_PLAYABLE] |= 2 << length
+                else:
+                    layout[_PLAYABLE] = (layout[_PLAYABLE] | 2 << length) & ~(1 << length)
             else:
                 self._layout = _opened_or_closed(layout, length, bit)
         self.built = True
         self.stall = 0
-        event = new_event(("play", seat, _ONE[card], number, False, _DETAILS[source][length])
-        )
+        event = new_event(("play", seat, _ONE[card], number, False, _DETAILS[source][length]))
         if length < KING and source != _PAY_I and hand:
             self._piles[number - 1] = pile
             return (event,)
@@ -1034,8 +1074,8 @@ class SpiteMaliceState:
 
 
 def _listed(action: Action) -> Action:
-    """The shared action made above that equals ``action``, a legal action (a key of
-    :data:`_MOVE_OF`)."""
+    """The shared action made above that equals ``action``, a legal action (its card one of
+    :data:`_CARDS`, its source one of :data:`SOURCES`)."""
     if isinstance(action, Play):
         return _PLAYS[_NUMBER[action.card]][_SOURCE_INDEX[action.source]][action.pile - 1]
     if isinstance(action, Discard):
