@@ -27,8 +27,8 @@ def stats_table(rows: Sequence[PlayerStats], *, ascii: bool = False) -> Table | 
     table = Table(box=box.ASCII if ascii else box.ROUNDED, header_style="bold")
     for heading in ("Player", "Game"):
         table.add_column(heading, overflow="fold")
-    for heading in ("Played", "Won", "Win %", "Streak", "Best streak", "Avg. moves"):
-        table.add_column(heading, justify="right")
+    for heading in ("Played", "Won", "Win %", "Streak", "Best\nstreak", "Avg.\nmoves"):
+        table.add_column(heading, justify="right", no_wrap=True)
     for row in rows:
         name = row.name if row.bot is None else f"{row.name} (computer, {level_name(row.bot)})"
         table.add_row(
