@@ -499,7 +499,10 @@ def test_export_prints_the_game_as_text_and_replay_last_finds_it(
 ) -> None:
     from cardgames.session.savefile import records_dir
 
-    assert invoke("export", "last").exit_code == 2
+    for command in ("export", "replay"):
+        result = invoke(command, "last")
+        assert result.exit_code == 2
+        assert result.stderr == f"cardgames: error: there is no finished game to {command} yet\n"
     _finished_game("makao", 5)
     (path,) = records_dir().glob("*.json")
     out = invoke("export", str(path), "--format", "text").stdout
@@ -516,6 +519,11 @@ def test_export_prints_the_game_as_text_and_replay_last_finds_it(
     assert invoke("replay", "last").exit_code == 0
     assert shown and shown[0] > 0
     bad = records_dir() / "bad.json"
-    bad.write_text("{", encoding="utf-8")
-    result = invoke("export", str(bad))
-    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
+    for text, reason in (
+        ("{", "it is cut short: its JSON ends early"),
+        ("root:x:0:0:root:/root:/bin/bash\n", "it is not a game record (not JSON)"),
+    ):
+        bad.write_text(text, encoding="utf-8")
+        result = invoke("export", str(bad), "--format", "text")
+        assert result.exit_code == 2
+        assert result.stderr == f"cardgames: error: {bad}: {reason}\n"
