@@ -230,14 +230,16 @@ def cli(
     0,
     "a whole number",
     metavar="N",
-    help="Computer players [default: all but one].",
+    help="Computer players, seated after the people; the other seats are people at this "
+    "keyboard (hot-seat) [default: every seat but yours].",
 )
 @number_option(
     "--seed", int, None, "a whole number", metavar="N", help="Seed of the deal [default: random]."
 )
 @option_option
 @click.option("--deal", metavar="CODE",
-              help="Play exactly this deal (game, players, options and seed), e.g. makao-4-q-7XK2.")
+              help="Play exactly this deal (game, players, options and seed), e.g. makao-4-q-7XK2; "
+              "--players, --seed and --option may only repeat what it says.")
 @click.option(
     "--level",
     default=None,
@@ -266,32 +268,42 @@ def play(
 ) -> None:
     """Start a game of GAME directly (GAME may be left out with --deal).
 
-    The humans sit first, then the computer players.
+    The people sit first, then the computer players: --players 3 alone is you against two
+    computer players, --bots 2 alone the same, --players 3 --bots 1 two people at this keyboard
+    (hot-seat) against one, and --bots 0 people only.
     """
     if deal is not None:
-        setup = _deal_setup(deal, game, bots, level)
+        setup = _deal_setup(deal, game, players, bots, seed, options, level)
     elif game is None:
         raise click.UsageError("name a game to play, or give --deal CODE")
     else:
         info = _game(game)
-        if players is None and bots:
-            # "--bots 1" alone is a game against one computer player, not a hot-seat of three.
-            players = max(bots + 1, info.min_players)
-        count = _player_count(info, players)
+        count = _player_count(info, players, bots)
         computers = count - 1 if bots is None else bots
         levels = _levels(info, level, computers)
         setup = _setup(info, count, computers, seed, options, levels)
     _run_app(setup, _settings(ascii_cards, four_colour, bot_delay, turn_seconds, bell))
 
 
-def _player_count(info: GameInfo, players: int | None) -> int:
-    """The seats of ``--players`` (four, or fewer if the game takes fewer, when not given), or a
-    usage error naming the game's range: "Makao takes 2-6 players, not 0"."""
+def _player_count(info: GameInfo, players: int | None, bots: int | None = None) -> int:
+    """The seats of ``--players``, or a usage error naming the game's range: "Makao takes 2-6
+    players, not 0".
+
+    Without ``--players`` it is you and the ``bots`` computer players when some are asked for
+    ("--bots 1" alone is a game against one computer player, not a hot-seat of three), else four
+    (or fewer if the game takes fewer). A count that comes from ``--bots`` says so: "Makao takes
+    2-6 players, not 10 (you and 9 computer players)".
+    """
+    reason = ""
     if players is None:
-        return min(4, info.max_players)
+        if not bots:
+            return min(4, info.max_players)
+        players = max(bots + 1, info.min_players)
+        reason = f" (you and {bots} computer player{'' if bots == 1 else 's'})"
     if not info.min_players <= players <= info.max_players:
         raise click.UsageError(
-            f"{info.title} takes {info.min_players}-{info.max_players} players, not {players}"
+            f"{info.title} takes {info.min_players}-{info.max_players} players, "
+            f"not {players}{reason}"
         )
     return players
 
@@ -301,6 +313,8 @@ def _levels(info: GameInfo, level: str | None, computers: int) -> list[str]:
     computer player; a usage error otherwise."""
     if level is None:
         return ["default"] * max(computers, 0)
+    if computers == 0:
+        raise click.UsageError(f"there are no computer players for --level {level} (--bots 0)")
     levels = _bot_list(info, level, "--level")
     if len(levels) == 1:
         levels *= max(computers, 0)
@@ -313,9 +327,22 @@ def _levels(info: GameInfo, level: str | None, computers: int) -> list[str]:
     return levels
 
 
-def _deal_setup(code: str, game: str | None, bots: int | None, level: str | None) -> GameSetup:
+def _deal_setup(
+    code: str,
+    game: str | None,
+    players: int | None,
+    bots: int | None,
+    seed: int | None,
+    options: tuple[str, ...],
+    level: str | None,
+) -> GameSetup:
     """The set-up of a deal code (you and computer players, unless ``--bots`` says otherwise,
-    at the ``--level`` given), or a usage error in one line."""
+    at the ``--level`` given), or a usage error in one line.
+
+    The game, ``--players``, ``--seed`` and ``--option`` may be given as well, but only as the
+    code says them: "the deal makao-4-7XK2 is for 4 players, not 3".
+    """
+    from cardgames.core.registry import load_game
     from cardgames.session.dealcode import parse_deal
 
     try:
@@ -324,6 +351,24 @@ def _deal_setup(code: str, game: str | None, bots: int | None, level: str | None
         raise click.UsageError(str(error)) from None
     if game is not None and _game(game).name != deal.game:
         raise click.UsageError(f"the deal {code} is for {find_game(deal.game).title}, not {game}")
+    if players is not None and players != deal.players:
+        raise click.UsageError(f"the deal {code} is for {deal.players} players, not {players}")
+    if seed is not None and seed != deal.seed:
+        raise click.UsageError(f"the deal {code} has the seed {deal.seed}, not {seed}")
+    chosen = _options(options)
+    try:
+        load_game(deal.game).check_options(chosen)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    typed = {text.partition("=")[0].strip(): text for text in options}
+    for name, value in chosen.items():
+        if deal.options.get(name) == value:
+            continue
+        if value is True:
+            raise click.UsageError(f"the deal {code} is without the option {name}")
+        raise click.UsageError(
+            f"the deal {code} has {name}={deal.options.get(name)}, not {typed[name]}"
+        )
     try:
         computers = deal.players - 1 if bots is None else bots
         levels = _levels(_game(deal.game), level, computers)

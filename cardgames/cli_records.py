@@ -53,8 +53,9 @@ def stats(ctx: click.Context, game: str | None, computers: bool) -> None:
     Console().print(stats_table(rows, ascii=ascii))
 
 
-def _record(file: str) -> object:
-    """The record in ``file``, or of the latest finished game for ``last``; a usage error else."""
+def _record(file: str, verb: str) -> object:
+    """The record in ``file``, or of the latest finished game for ``last``; a usage error else,
+    such as "there is no finished game to export yet" (``verb`` being what the command does)."""
     from pathlib import Path
 
     from cardgames.session.record import RecordError
@@ -63,7 +64,7 @@ def _record(file: str) -> object:
     if file == "last":
         record = _last_record()
         if record is None:
-            raise click.UsageError("there is no finished game to replay yet")
+            raise click.UsageError(f"there is no finished game to {verb} yet")
         return record
     try:
         return read(Path(file))
@@ -99,7 +100,7 @@ def replay(ctx: click.Context, file: str) -> None:
     from cardgames.tui.launch import run_replay
     from cardgames.tui.settings import AppSettings
 
-    record = _record(file)
+    record = _record(file, "replay")
     assert isinstance(record, GameRecord)
     try:
         game = Replay(record)
@@ -119,7 +120,7 @@ def export(file: str, form: str, seat: int | None, open_hands: bool) -> None:
     from cardgames.session.export import export_text
     from cardgames.session.record import GameRecord, RecordError
 
-    record = _record(file)
+    record = _record(file, "export")
     assert isinstance(record, GameRecord)
     seats = len(record.setup.seats)
     if seat is not None and not 1 <= seat <= seats:

@@ -102,6 +102,22 @@ def invoke(*args: str) -> Result:
             "--seconds must be a number of seconds (0 or more), not 'soon'",
         ),
         (["simulate", "spite", "--players", "5"], "Spite & Malice takes 2-4 players"),
+        (
+            ["play", "makao", "--bots", "9"],
+            "Makao takes 2-6 players, not 10 (you and 9 computer players)",
+        ),
+        (
+            ["play", "shithead", "--bots", "4", "--level", "hard"],
+            "Shithead takes 2-4 players, not 5 (you and 4 computer players)",
+        ),
+        (
+            ["play", "makao", "--players", "4", "--bots", "0", "--level", "hard"],
+            "there are no computer players for --level hard (--bots 0)",
+        ),
+        (
+            ["play", "makao", "--bots", "0", "--level", "Hard,easy"],
+            "there are no computer players for --level Hard,easy (--bots 0)",
+        ),
     ],
 )
 def test_bad_arguments_give_one_line_and_status_2(
@@ -183,6 +199,32 @@ def test_bots_alone_is_you_against_that_many_computer_players(launched: list[Lau
     assert [seat.is_human for seat in first.seats] == [True, False]
     assert [seat.is_human for seat in second.seats] == [True] + [False] * 5
     assert "Shithead takes 2-4 players, not 6" in invoke("play", "shithead", "--bots", "5").output
+
+
+def test_players_and_bots_seat_you_people_and_computer_players_as_documented(
+    launched: list[Launch],
+) -> None:
+    cases = {
+        ("--players", "3"): [True, False, False],
+        ("--bots", "2"): [True, False, False],
+        ("--players", "3", "--bots", "1"): [True, True, False],
+        ("--players", "3", "--bots", "0"): [True, True, True],
+        ("--bots", "0"): [True] * 4,
+        (): [True, False, False, False],
+    }
+    for args in cases:
+        assert invoke("play", "makao", *args).exit_code == 0
+    assert [[seat.is_human for seat in setup.seats] for setup, _ in launched if setup] == list(
+        cases.values()
+    )
+    bots_help = " ".join(invoke("play", "--help").stdout.split())
+    assert "the other seats are people at this keyboard (hot-seat) [default: every seat but " \
+        "yours]" in bots_help
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "so `--players 3` alone is you against 2 computer players, and so is `--bots 2` " \
+        "alone" in readme
+    assert "`--players 3 --bots 1` is two people against one computer player, `--bots 0` " \
+        "people only" in readme
 
 
 def test_no_command_opens_the_picker(launched: list[Launch]) -> None:
@@ -454,6 +496,34 @@ def test_play_deal_starts_exactly_that_deal(launched: list[Launch]) -> None:
         (["play", "--deal", "makao-9-7"], "Makao takes 2-6 players, not 9"),
         (["play", "shithead", "--deal", "makao-4-7"], "is for Makao, not shithead"),
         (["play"], "name a game to play, or give --deal CODE"),
+        (
+            ["play", "--deal", "makao-4-7XK2", "--players", "3"],
+            "the deal makao-4-7XK2 is for 4 players, not 3",
+        ),
+        (
+            ["play", "--deal", "makao-4-7XK2", "--option", "queens"],
+            "the deal makao-4-7XK2 is without the option queens",
+        ),
+        (
+            ["play", "--deal", "makao-4-q-7XK2", "--option", "queens", "--option", "jokers"],
+            "the deal makao-4-q-7XK2 is without the option jokers",
+        ),
+        (
+            ["play", "--deal", "zoliky-2-t300-7", "--option", "target = 500"],
+            "the deal zoliky-2-t300-7 has target=300, not target = 500",
+        ),
+        (
+            ["play", "--deal", "makao-4-7XK2", "--option", "fast"],
+            "Makao has no option 'fast'; its options are",
+        ),
+        (
+            ["play", "--deal", "makao-4-7", "--seed", "8"],
+            "the deal makao-4-7 has the seed 7, not 8",
+        ),
+        (
+            ["play", "--deal", "makao-4-7", "--bots", "0", "--level", "easy"],
+            "there are no computer players for --level easy (--bots 0)",
+        ),
     ],
 )
 def test_a_bad_deal_code_is_a_one_line_error(
@@ -464,6 +534,17 @@ def test_a_bad_deal_code_is_a_one_line_error(
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and part in lines[0], result.stderr
     assert launched == []
+
+
+def test_play_deal_accepts_arguments_that_say_what_the_code_says(launched: list[Launch]) -> None:
+    args = ("--players", "4", "--seed", "7", "--option", "queens", "--bots", "1")
+    assert invoke("play", "--deal", "makao-4-q-7", *args).exit_code == 0
+    assert invoke("play", "--deal", "zoliky-2-t300-7", "--option", "target=300").exit_code == 0
+    (makao, _), (zoliky, _) = launched
+    assert makao is not None and zoliky is not None
+    assert (makao.seed, len(makao.seats), makao.options["queens"]) == (7, 4, True)
+    assert [seat.is_human for seat in makao.seats] == [True, True, True, False]
+    assert zoliky.options["target"] == 300
 
 
 def _finished_game(game: str, seed: int) -> None:
@@ -499,7 +580,10 @@ def test_export_prints_the_game_as_text_and_replay_last_finds_it(
 ) -> None:
     from cardgames.session.savefile import records_dir
 
-    assert invoke("export", "last").exit_code == 2
+    for command in ("export", "replay"):
+        result = invoke(command, "last")
+        assert result.exit_code == 2
+        assert result.stderr == f"cardgames: error: there is no finished game to {command} yet\n"
     _finished_game("makao", 5)
     (path,) = records_dir().glob("*.json")
     out = invoke("export", str(path), "--format", "text").stdout
@@ -516,6 +600,11 @@ def test_export_prints_the_game_as_text_and_replay_last_finds_it(
     assert invoke("replay", "last").exit_code == 0
     assert shown and shown[0] > 0
     bad = records_dir() / "bad.json"
-    bad.write_text("{", encoding="utf-8")
-    result = invoke("export", str(bad))
-    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1
+    for text, reason in (
+        ("{", "it is cut short: its JSON ends early"),
+        ("root:x:0:0:root:/root:/bin/bash\n", "it is not a game record (not JSON)"),
+    ):
+        bad.write_text(text, encoding="utf-8")
+        result = invoke("export", str(bad), "--format", "text")
+        assert result.exit_code == 2
+        assert result.stderr == f"cardgames: error: {bad}: {reason}\n"

@@ -111,13 +111,29 @@ def read(path: Path) -> GameRecord:
         raise RecordError("it is a folder, not a game record") from None
     except PermissionError:
         raise RecordError("it may not be read (permission denied)") from None
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError:
+        raise RecordError("it is not a game record (not text)") from None
+    except OSError as error:
         raise RecordError(f"it cannot be read ({type(error).__name__})") from None
     try:
         data = json.loads(text)
-    except json.JSONDecodeError:
-        raise RecordError("it is not complete JSON: cut short or damaged") from None
+    except json.JSONDecodeError as error:
+        raise RecordError(_json_fault(text, error)) from None
     return record_from_json(data)
+
+
+def _json_fault(text: str, error: json.JSONDecodeError) -> str:
+    """Why ``text`` is not a record, in words: empty, not JSON at all (a record starts with
+    ``{``), JSON cut short (the error is at its very end, or a string never ends), or JSON
+    damaged at a place (its line and column)."""
+    body = text.strip()
+    if not body:
+        return "it is empty, not a game record"
+    if body[0] not in "{[":
+        return "it is not a game record (not JSON)"
+    if error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string"):
+        return "it is cut short: its JSON ends early"
+    return f"it is damaged: not valid JSON at line {error.lineno}, column {error.colno}"
 
 
 def move_aside(path: Path, reason: str) -> str:

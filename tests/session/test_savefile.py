@@ -145,6 +145,56 @@ def test_damaged_records_are_moved_aside_and_the_list_goes_on(tmp_path: Path, ki
     assert saved_games(folder).messages == ()
 
 
+@pytest.mark.parametrize(
+    ("kind", "reason"),
+    [
+        ("truncated", "it is cut short: its JSON ends early"),
+        ("empty", "it is empty, not a game record"),
+        ("not json", "it is not a game record (not JSON)"),
+        ("a list", "it is not a game record"),
+    ],
+)
+def test_a_record_that_is_no_json_is_told_apart_from_one_cut_short(
+    tmp_path: Path, kind: str, reason: str
+) -> None:
+    text = json.dumps(_good_json(tmp_path), separators=(",", ":"))
+    bad = tmp_path / "bad.json"
+    bad.write_text(DAMAGE[kind](text))
+    with pytest.raises(RecordError) as error:
+        savefile.read(bad)
+    assert str(error.value) == reason
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ('{"format": "cardg', "it is cut short: its JSON ends early"),
+        ('{"format": "cardgames-record",\n  "version": 1\n',
+         "it is cut short: its JSON ends early"),
+        ("  \n", "it is empty, not a game record"),
+        ("root:x:0:0:root:/root:/bin/bash\n", "it is not a game record (not JSON)"),
+        ("2026 notes\n", "it is not a game record (not JSON)"),
+        ('{"format": "cardgames-record",\n  "version": 1,,\n}', "it is damaged: not valid JSON "
+         "at line 2, column 16"),
+    ],
+)
+def test_what_is_wrong_with_a_file_that_is_no_record_is_said_in_words(
+    tmp_path: Path, text: str, reason: str
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(RecordError) as error:
+        savefile.read(bad)
+    assert str(error.value) == reason
+
+
+def test_a_binary_file_is_not_a_record(tmp_path: Path) -> None:
+    bad = tmp_path / "picture.json"
+    bad.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    with pytest.raises(RecordError, match=r"^it is not a game record \(not text\)$"):
+        savefile.read(bad)
+
+
 def test_temporaries_left_by_a_crash_are_cleared_once_stale(tmp_path: Path) -> None:
     stale, fresh = tmp_path / ".a.json.x1.tmp", tmp_path / ".b.json.x2.tmp"
     stale.write_text("{")
