@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from rich.cells import cell_len
 from textual import events
 from textual.await_complete import AwaitComplete
-from textual.binding import ActiveBinding
+from textual.binding import ActiveBinding, Binding
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
@@ -109,6 +110,36 @@ def footer_order(
         return 2 if active.node in shared else 1
 
     return dict(sorted(bindings.items(), key=rank))
+
+
+def footer_fit(
+    bindings: dict[str, ActiveBinding], width: int, display: Callable[[Binding], str]
+) -> dict[str, ActiveBinding]:
+    """The shown keys of ``bindings`` that fit, whole, in a footer ``width`` cells wide, the
+    first (most important) first: a key that does not fit is left out rather than cut, and a
+    shorter, later key may take the room that is left. Keys the footer does not show are kept.
+
+    Args:
+        bindings: The active bindings, most important first (:func:`footer_order`).
+        width: The footer's width in cells (the terminal's).
+        display: How a key is written (the app's ``get_key_display``).
+
+    Returns:
+        The bindings the footer can show in full, in the same order.
+    """
+    used = 0
+    fitted: dict[str, bool] = {}
+    kept: dict[str, ActiveBinding] = {}
+    for key, active in bindings.items():
+        binding = active.binding
+        if binding.show and binding.action not in fitted:
+            # Textual's FooterKey: " key " then "description ", one key per action.
+            need = cell_len(display(binding)) + cell_len(binding.description) + 3
+            fitted[binding.action] = used + need <= width
+            used += need if fitted[binding.action] else 0
+        if not binding.show or fitted[binding.action]:
+            kept[key] = active
+    return kept
 
 
 def too_small_notice(need: tuple[int, int], size: tuple[int, int], ascii: bool) -> str:
