@@ -549,7 +549,10 @@ class TableScreen(AppScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer shows command and undo only when they can be used, and no table keys
-        while the command bar is open or the terminal is too small."""
+        while the command bar is open; while the terminal is too small no key of the table
+        acts (nothing opens unseen under the notice)."""
+        if self.too_small:
+            return False
         if action == "pass_on":
             return self.session.passing is not None and not self._typing()
         if action == "play_hint":
