@@ -1,9 +1,9 @@
 """Every key of a table, for the rules screen: the game's own keys, then the table's and the app's.
 
-The footer shows only the keys that do something now (and an 80-column footer may cut the least
-important ones); this list shows them all, whether they apply now or not, so that every key can be
-found in the app. It is built from the ``BINDINGS`` of the product's own classes (never Textual's
-built-in scrolling keys), so it cannot drift from what the keys do.
+The footer shows only the keys that do something now (and an 80-column footer may leave out the
+least important ones); this list shows them all, whether they apply now or not, so that every
+key can be found in the app. It is built from the ``BINDINGS`` of the product's own classes
+(never Textual's built-in scrolling keys), so it cannot drift from what the keys do.
 """
 
 from __future__ import annotations

@@ -125,3 +125,41 @@ async def test_end_on_the_rules_goes_to_their_end_and_home_back_to_the_top() -> 
         await wait_until(pilot, lambda: "Last line." in screen_text(app))
         await pilot.press("home")
         await wait_until(pilot, lambda: "Rule 0." in screen_text(app))
+
+
+async def test_a_covered_picker_takes_no_key_and_comes_back_focused() -> None:
+    """At 50×12 the picker is covered by the notice: its number keys, Enter, arrows, Tab and
+    h open nothing unseen; grown back, the list has the focus and 1 opens the set-up."""
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=(50, 12)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        picker = app.screen
+        await pilot.pause()
+        assert "Make the terminal at least 60×14" in screen_text(app)
+        await pilot.press("1", "enter", "down", "tab", "enter", "h", "s", "2")
+        await pilot.pause()
+        assert app.screen is picker and app.focused is None
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "Make the terminal" not in screen_text(app)
+        assert app.focused is picker.query_one("#games")
+        await pilot.press("1")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+
+
+async def test_a_covered_dialog_takes_no_key() -> None:
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await table_when_my_turn(pilot, app)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        dialog = app.screen
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        await pilot.press("y", "enter", "d")
+        await pilot.pause()
+        assert app.screen is dialog
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        await pilot.press("n")
+        await wait_until(pilot, lambda: app.screen is table)

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from textual.dom import DOMNode
 
-from cardgames.session.setup import GameSetup, default_seats
+from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.keys import own_bindings
 from cardgames.tui.screens.rules import RulesScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
-from tests.tui.drive import table_when_my_turn
+from tests.tui.drive import human_to_move, screen_name, table_when_my_turn
 from tests.tui.screen_text import screen_text
 
 
@@ -48,6 +48,20 @@ async def test_every_board_footer_shows_leave_and_rules_at_80_columns(game: str)
         await wait_until(pilot, lambda: screen_text(app).splitlines()[-1].strip() != "")
         footer = screen_text(app).splitlines()[-1]
         assert "q Leave" in footer and "? Rules" in footer, footer
+        assert_footer_whole(app, footer)
+
+
+def assert_footer_whole(app: CardGamesApp, footer: str) -> None:
+    """Every key the footer offers is drawn whole ("b Bot speed", never "b Bot sp")."""
+    actions: dict[str, tuple[str, str]] = {}
+    for active in app.screen.active_bindings.values():
+        binding = active.binding
+        if binding.show:  # the footer shows one key per action: the first
+            actions.setdefault(binding.action,
+                               (app.get_key_display(binding), binding.description))
+    offered = list(actions.values())
+    assert offered and len(footer.rstrip()) <= app.size.width
+    assert footer.rstrip().endswith(f"{offered[-1][0]} {offered[-1][1]}"), (offered, footer)
 
 
 @pytest.mark.parametrize("game", ["makao", "shithead", "spite_malice", "trash", "zoliky"])
@@ -68,3 +82,34 @@ async def test_the_rules_screen_lists_every_key_of_the_table(game: str) -> None:
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
         assert isinstance(app.screen, RulesScreen) and app.screen.markdown.endswith(keys)
+
+
+async def _footer_at_my_turn(game: str, seats: tuple[SeatSpec, ...], width: int) -> str:
+    app = CardGamesApp(GameSetup(game, seats, {}, 7), AppSettings(bot_delay=0, ascii=True),
+                       pass_delay=0)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app) or screen_name(app) == "PassScreen")
+        if screen_name(app) == "PassScreen":
+            await pilot.press("enter")
+        await table_when_my_turn(pilot, app)
+        await pilot.pause()
+        await wait_until(pilot, lambda: screen_text(app).splitlines()[-1].strip() != "")
+        footer = screen_text(app).splitlines()[-1]
+        assert_footer_whole(app, footer)
+        return footer
+
+
+@pytest.mark.parametrize("game", ["makao", "shithead", "spite_malice", "trash", "zoliky"])
+async def test_hint_is_in_the_footer_on_my_turn_at_80_columns(game: str) -> None:
+    footer = await _footer_at_my_turn(game, default_seats(2, 1), 80)
+    assert "h Hint" in footer and "q Leave" in footer, footer
+
+
+async def test_bot_speed_is_in_the_footer_when_it_fits_and_computer_players_play() -> None:
+    """b works whenever computer players are at the table: it is offered where the width
+    allows (after the more important keys), and not at a table of people only."""
+    assert "b Bot speed" in await _footer_at_my_turn("trash", default_seats(2, 1), 80)
+    assert "b Bot speed" in await _footer_at_my_turn("makao", default_seats(2, 1), 120)
+    people = (SeatSpec("Anna"), SeatSpec("Ben"))
+    footer = await _footer_at_my_turn("makao", people, 120)
+    assert "h Hint" in footer and "b Bot speed" not in footer, footer

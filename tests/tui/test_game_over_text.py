@@ -23,3 +23,35 @@ def test_the_result_lines_up_after_a_long_name() -> None:
         after = line.index(name) + len(name)
         starts.add(after + len(line[after:]) - len(line[after:].lstrip()))
     assert len(starts) == 1, f"the words after the names start in columns {sorted(starts)}"
+
+
+async def test_only_the_focused_button_of_the_result_box_is_marked() -> None:
+    """Play again and Back to games look alike unfocused; ← → move the mark between them, and
+    the focused one alone stands out (no button keeps a coloured variant)."""
+    from textual.widgets import Button
+
+    from cardgames.session.setup import default_seats
+    from cardgames.tui.app import CardGamesApp
+    from cardgames.tui.screenshots import wait_until
+    from cardgames.tui.settings import AppSettings
+    from tests.tui.drive import screen_name
+
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 2), {}, 31), AppSettings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "GameOverScreen", limit=5000)
+        await pilot.pause()
+        again, back = app.screen.query_one("#again", Button), app.screen.query_one("#back", Button)
+
+        def look(button: Button) -> tuple[object, object, bool]:
+            style = button.rich_style
+            return style.bgcolor, style.color, bool(style.bold)
+
+        marked, plain = look(again), look(back)
+        assert app.focused is again and marked != plain
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.focused is back
+        assert look(back) == marked and look(again) == plain, (look(back), look(again))
+        await pilot.press("left")
+        await pilot.pause()
+        assert app.focused is again and look(again) == marked and look(back) == plain

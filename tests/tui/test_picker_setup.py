@@ -120,3 +120,30 @@ async def test_a_narrow_list_wraps_every_entry_under_its_indent() -> None:
     async with app.run_test(size=(60, 40)) as pilot:
         await wait_until(pilot, lambda: all(line.startswith("      ") for line in blurb_lines()))
         assert any("anyone else." in line for line in blurb_lines())
+
+
+async def test_a_name_field_tells_its_limit_when_it_refuses_a_character() -> None:
+    """A name is cut at 12 characters (the boards need it), and the form says so: a note when
+    the field refuses a character, gone once the name is shorter, and the field's tooltip."""
+    from textual.widgets import Input
+
+    from cardgames.tui.screens.setup import NAME_LIMIT
+
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        form = app.screen
+        field = form.query_one("#name-0", Input)
+        field.focus()
+        field.value = ""
+        await pilot.pause()
+        assert "at most 12 characters" not in screen_text(app)
+        await pilot.press(*"Maximilian", "space", *"Alex")
+        await pilot.pause()
+        assert field.value == "Maximilian A" and NAME_LIMIT == 12
+        assert "A name has at most 12 characters" in screen_text(app)
+        assert "12 characters" in str(field.tooltip)
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert "at most 12 characters" not in screen_text(app)

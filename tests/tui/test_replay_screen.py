@@ -15,6 +15,7 @@ from cardgames.tui.render import CardStyle
 from cardgames.tui.screens.replay import OPEN, ReplayScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
+from cardgames.tui.widgets.hand import HandWidget
 from tests.session.play import PLAYABLE, new_session, play, setup_for
 from tests.tui.drive import screen_name
 from tests.tui.screen_text import screen_text
@@ -120,3 +121,27 @@ async def test_every_board_draws_every_hand_open_and_a_live_game_never() -> None
         assert live.viewer == 0 and OPEN not in live.eyes
         await pilot.press("v", "v", "v")
         assert live.viewer != OPEN and "Every hand, open" not in screen_text(app)
+
+
+async def test_the_replay_footer_shows_only_its_own_keys_at_80_columns() -> None:
+    """Seen through the eyes of the seat to move, no part of the Board takes the focus: the
+    footer offers no Select or Play (they do nothing in a replay), and Back and Whose eyes fit
+    at 80 columns, in ASCII mode too; Space and Enter change nothing."""
+    for ascii in (False, True):
+        app = CardGamesApp(None, AppSettings(bot_delay=0, ascii=ascii))
+        async with app.run_test(size=(80, 24)) as pilot:
+            replay = _finished("makao", SHORT["makao"])
+            screen = ReplayScreen(replay, CardStyle(ascii=ascii))
+            screen.step = 0
+            app.push_screen(screen)
+            await wait_until(pilot, lambda app=app, screen=screen: app.screen is screen)
+            for _ in screen.eyes:
+                await pilot.press("v", "space", "enter")
+                await pilot.pause()
+                footer = screen_text(app).splitlines()[-1]
+                assert app.focused is None, (screen.viewer, app.focused)
+                assert "Back" in footer and "v Whose eyes" in footer, footer
+                assert "Select" not in footer and "Play" not in footer, footer
+                assert screen.step == 0 and app.screen is screen
+                hand = app.screen.query_one(HandWidget)
+                assert not hand.selection and hand.styles.opacity == 1.0

@@ -3,6 +3,11 @@ it from the picker, and the table is as it was."""
 
 from __future__ import annotations
 
+import os
+from datetime import datetime, timedelta
+
+from textual.widgets import OptionList
+
 from cardgames.session.autosave import Autosave
 from cardgames.session.savefile import records_dir, saved_games
 from cardgames.session.session import Session
@@ -11,7 +16,7 @@ from cardgames.tui.app import CardGamesApp
 from cardgames.tui.saving import now
 from cardgames.tui.screens.dialogs import LeaveDialog
 from cardgames.tui.screens.pass_screen import PassScreen
-from cardgames.tui.screens.picker import PickerScreen
+from cardgames.tui.screens.picker import PickerScreen, when_played
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from tests.tui.drive import play_one_turn, screen_name, table, table_when_my_turn
@@ -109,3 +114,40 @@ async def test_the_statistics_screen_opens_from_the_picker_and_shows_finished_ga
         assert rows[0].split("│")[3].strip() == "2", "played twice"
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+
+
+def _a_kept_deal(seed: int) -> None:
+    """Keep a new Makao deal of you and 3 computer players for later, before any move."""
+    session = Session(GameSetup("makao", default_seats(4, 3), {}, seed))
+    Autosave.start(session, now()).save(session, now())
+
+
+async def test_continue_entries_of_alike_games_read_differently() -> None:
+    """Two kept deals of the same game and players, both at 0 moves, are told apart by when
+    they were last played and, begun in the same minute, by their deal codes."""
+    for seed in (1, 2, 3):
+        _a_kept_deal(seed)
+    games = saved_games(records_dir()).games
+    old = games[-1].path
+    os.utime(old, (old.stat().st_mtime - 3 * 86400,) * 2)
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, PickerScreen) and len(picker.saved) == 3
+        rows = [str(option.prompt) for option in picker.query_one(OptionList).options[:3]]
+        assert len(set(rows)) == 3, rows
+        assert sum("today" in row for row in rows) == 2, rows
+        assert sum("deal makao-4-" in row for row in rows) == 2, rows
+        assert all("Continue: Makao, you and 3 computer players, 0 moves" in row
+                   for row in rows), rows
+        lines = [line for line in screen_text(app).splitlines() if "last played" in line]
+        assert len(lines) == 3 and len(set(lines)) == 3, lines
+
+
+def test_when_a_saved_game_was_played_is_said_briefly() -> None:
+    moment = datetime(2026, 12, 1, 14, 5).astimezone()
+    assert when_played(moment.timestamp(), moment) == "today 14:05"
+    assert when_played((moment - timedelta(days=1)).timestamp(), moment) == "yesterday 14:05"
+    assert when_played((moment - timedelta(days=9)).timestamp(), moment) == "2026-11-22 14:05"

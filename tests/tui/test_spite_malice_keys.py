@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, default_seats
-from cardgames.tui.boards.spite_malice import OwnCards
+from cardgames.tui.boards.spite_malice import OwnCards, destinations
 from cardgames.tui.render import CardStyle
 
 
@@ -19,3 +19,33 @@ def test_home_and_end_go_to_the_ends_of_the_hand() -> None:
     assert own.cursor == hand[-1]
     own.action_jump(0)
     assert own.cursor == hand[0]
+
+
+def _first_turn() -> OwnCards:
+    """The own cards of the person at the start of his first turn (no card on any spot)."""
+    session = Session(GameSetup("spite_malice", default_seats(2, 1), {}, 1))
+    while session.bot_to_move:
+        session.step_bot()
+    own = OwnCards()
+    own.set_view(session.view(), CardStyle())
+    assert own.my_turn and all(item.card is None for item in own.items if item.zone == 1)
+    return own
+
+
+def test_an_empty_discard_spot_under_the_cursor_is_called_empty() -> None:
+    own = _first_turn()
+    own.cursor = next(i for i, item in enumerate(own.items) if item.source == "s2")
+    line = own._footer_line().plain
+    assert line == "Discard spot 2 is empty; Tab and arrows move on", line
+    assert "This card" not in line
+
+
+def test_a_card_that_cannot_move_is_named_with_its_place() -> None:
+    """The pay-off card next to the spots' labels: the hint says which card the cursor is on."""
+    own = _first_turn()
+    own.cursor = 0
+    pay_off = own.items[0]
+    assert pay_off.card is not None and not destinations(pay_off, own.view.legal)
+    line = own._footer_line().plain
+    assert line == (f"Your pay-off card {pay_off.card.symbol} cannot move now; "
+                    "Tab and arrows move on"), line

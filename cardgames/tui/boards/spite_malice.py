@@ -353,14 +353,14 @@ class OwnCards(Widget, can_focus=True):
             if not self.my_turn:
                 return Text("")
             if item is None:
-                return Text("Tab moves between pay-off, spots and hand", style=_GREY)
+                return Text(self._empty_place(), style=_GREY)
             options = destinations(item, self.view.legal)
             if len(options) == 1:
                 where = destination_label(options[0], self.view)
                 return Text(f"Enter plays it: {where}", style=_GREY)
             if options:
                 return Text("Enter picks this card", style=_GREY)
-            return Text("This card cannot move now; Tab and arrows move on", style=_GREY)
+            return self._stuck(item)
         item = self.current()
         text = Text()
         if item is not None and item.card is not None:
@@ -374,6 +374,33 @@ class OwnCards(Widget, can_focus=True):
                 text.append(f"[{label}]", style="bold #1c1c1c on #ffd75f")
             else:
                 text.append(f" {label} ", style="#d0d0d0")
+        return text
+
+    def _empty_place(self) -> str:
+        """The hint under the cursor resting on a place without a card (an empty discard spot):
+        it says so, rather than speak of a card."""
+        place = self.items[self.cursor] if 0 <= self.cursor < len(self.items) else None
+        if place is None:
+            return "Tab moves between pay-off, spots and hand"
+        if place.zone == 1:
+            what = f"Discard spot {SPOT_SOURCES.index(place.source) + 1} is empty"
+        elif place.zone == 0:
+            what = "Your pay-off pile is empty"
+        else:
+            what = "Your hand is empty"
+        return f"{what}; Tab and arrows move on"
+
+    def _stuck(self, item: Item) -> Text:
+        """The hint under a card that cannot move now, naming the card and where it lies, so
+        it is clear which place the cursor is on ("Your pay-off card 5♠ cannot move now")."""
+        assert item.card is not None
+        text = Text(style=_GREY)
+        if item.zone == 0:
+            text.append("Your pay-off card ")
+        text.append_text(card_text(item.card, self.style))
+        if item.zone == 1:
+            text.append(f" on discard spot {SPOT_SOURCES.index(item.source) + 1}")
+        text.append(" cannot move now; Tab and arrows move on")
         return text
 
     # ------------------------------------------------------------------ keys

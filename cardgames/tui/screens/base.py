@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, TypeVar
+from weakref import WeakKeyDictionary
 
+from rich.cells import cell_len
 from textual import events
 from textual.await_complete import AwaitComplete
-from textual.binding import ActiveBinding
+from textual.binding import ActiveBinding, Binding
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from cardgames.tui.quiet import KeyQuiet
@@ -71,6 +74,10 @@ class AppScreen(Screen[ResultT]):
         """Cover or uncover the screen as the terminal changes size."""
         cover_if_small(self, self.fit_size)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key of the screen acts while the too-small notice covers it."""
+        return not is_covered(self)
+
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         """Close with ``result``, unless this screen is already closed or covered."""
         if not may_close(self):
@@ -111,6 +118,36 @@ def footer_order(
     return dict(sorted(bindings.items(), key=rank))
 
 
+def footer_fit(
+    bindings: dict[str, ActiveBinding], width: int, display: Callable[[Binding], str]
+) -> dict[str, ActiveBinding]:
+    """The shown keys of ``bindings`` that fit, whole, in a footer ``width`` cells wide, the
+    first (most important) first: a key that does not fit is left out rather than cut, and a
+    shorter, later key may take the room that is left. Keys the footer does not show are kept.
+
+    Args:
+        bindings: The active bindings, most important first (:func:`footer_order`).
+        width: The footer's width in cells (the terminal's).
+        display: How a key is written (the app's ``get_key_display``).
+
+    Returns:
+        The bindings the footer can show in full, in the same order.
+    """
+    used = 0
+    fitted: dict[str, bool] = {}
+    kept: dict[str, ActiveBinding] = {}
+    for key, active in bindings.items():
+        binding = active.binding
+        if binding.show and binding.action not in fitted:
+            # Textual's FooterKey: " key " then "description ", one key per action.
+            need = cell_len(display(binding)) + cell_len(binding.description) + 3
+            fitted[binding.action] = used + need <= width
+            used += need if fitted[binding.action] else 0
+        if not binding.show or fitted[binding.action]:
+            kept[key] = active
+    return kept
+
+
 def too_small_notice(need: tuple[int, int], size: tuple[int, int], ascii: bool) -> str:
     """The notice over a table (and its dialogs) in a terminal of ``size`` (columns, lines)
     smaller than ``need``: "Make the terminal at least 72×19 / — now 40×12"."""
@@ -128,10 +165,61 @@ def needed_size(screens: list[Screen[Any]]) -> tuple[int, int] | None:
     return max(width for width, _ in sizes), max(height for _, height in sizes)
 
 
+class Cover:
+    """What a screen covered by the too-small notice put aside, to give back when uncovered.
+
+    Attributes:
+        parts: The screen's parts it disabled (not those disabled before).
+        focus: The widget that had the focus.
+    """
+
+    def __init__(self, parts: list[Widget], focus: Widget | None) -> None:
+        self.parts = parts
+        self.focus = focus
+
+
+_COVERS: WeakKeyDictionary[Screen[Any], Cover] = WeakKeyDictionary()
+"""The covered screens' parts and focus, given back when they are uncovered."""
+
+
+def is_covered(screen: Screen[Any]) -> bool:
+    """True while ``screen`` is covered by the too-small notice: its keys do nothing."""
+    return screen.has_class("-too-small")
+
+
+def _block(screen: Screen[Any], small: bool) -> None:
+    """While covered, the screen's parts are disabled and nothing has the focus, so no key
+    typed unseen acts (the screen's own keys are refused by its ``check_action``); uncovered,
+    the parts and the focus come back as they were (the ``AUTO_FOCUS`` widget if none had it).
+    """
+    if small:
+        parts = [part for part in screen.children
+                 if isinstance(part, Widget) and not part.disabled
+                 and part.id != "modal-too-small"]
+        _COVERS[screen] = Cover(parts, screen.focused)
+        for part in parts:
+            part.disabled = True
+        screen.set_focus(None)
+    else:
+        cover = _COVERS.pop(screen, None)
+        if cover is not None:
+            for part in cover.parts:
+                part.disabled = False
+            focus = cover.focus
+            if focus is None or not focus.is_attached or not focus.focusable:
+                chosen = screen.AUTO_FOCUS
+                focus = next((widget for widget in screen.query(chosen).results(Widget)
+                              if widget.focusable), None) if chosen else None
+            if focus is not None:
+                screen.set_focus(focus)
+    screen.refresh_bindings()
+
+
 def cover_if_small(screen: Screen[Any], need: tuple[int, int] | None) -> None:
     """Cover ``screen`` with the too-small notice while the terminal is smaller than ``need``
     (columns, lines), and uncover it as it grows back: the screen's widgets are only hidden
-    (the ``-too-small`` class), so it comes back exactly as it was.
+    (the ``-too-small`` class) and disabled, so no key acts unseen and the screen comes back
+    exactly as it was.
 
     Args:
         screen: A screen or dialog of the app.
@@ -139,6 +227,8 @@ def cover_if_small(screen: Screen[Any], need: tuple[int, int] | None) -> None:
     """
     width, height = screen.app.size
     small = need is not None and (width < need[0] or height < need[1])
+    if small != is_covered(screen):
+        _block(screen, small)
     screen.set_class(small, "-too-small")
     if not small or need is None:
         return
@@ -175,6 +265,10 @@ class AppModal(ModalScreen[ResultT]):
 
     def _fit_terminal(self) -> None:
         cover_if_small(self, needed_size(self.app.screen_stack))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No key of the dialog acts while the too-small notice covers it."""
+        return not is_covered(self)
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         """Close with ``result``, unless this dialog is already closed or covered."""

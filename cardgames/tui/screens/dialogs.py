@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from cardgames.core.engine import Action
 from cardgames.tui.render import literal, shown
-from cardgames.tui.screens.base import AppModal
+from cardgames.tui.screens.base import AppModal, is_covered
 from cardgames.tui.settings import settings_of
 
 
@@ -67,7 +67,9 @@ class ChoiceDialog(AppModal[Action | None]):
         self.dismiss(self.choices[event.option_index][1])
 
     def on_key(self, event: events.Key) -> None:
-        """A choice's key picks it at once."""
+        """A choice's key picks it at once (not while the too-small notice covers the dialog)."""
+        if is_covered(self):
+            return
         action = self.keys.get((event.character or "").lower())
         if action is not None:
             event.stop()

@@ -117,7 +117,7 @@ class GameOverScreen(AppScreen[str]):
             yield Static(result_text(self.session), id="over-result")
             yield Static(f"Deal {deal_code(self.session.setup)}", id="over-deal")
             with Horizontal(id="over-buttons"):
-                yield Button("Play again", id="again", variant="primary")
+                yield Button("Play again", id="again")
                 yield Button("Back to games", id="back")
         yield Footer()
 

@@ -8,6 +8,9 @@ until a game is chosen.
 from __future__ import annotations
 
 import textwrap
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime, timedelta
 from typing import ClassVar
 
 from rich.text import Text
@@ -56,14 +59,60 @@ def game_entry(number: int, info: GameInfo, *, ascii: bool = False,
     return text
 
 
-def continue_entry(saved: SavedGame, *, ascii: bool = False, width: int = LINE_WIDTH) -> Text:
+def when_played(saved: float, now: datetime | None = None) -> str:
+    """When a saved game was last played, briefly, in local time: "today 14:05",
+    "yesterday 9:30" or "2026-12-01 14:05".
+
+    Args:
+        saved: When its record was last written (seconds since the epoch).
+        now: The current time (None: now).
+    """
+    moment = datetime.fromtimestamp(saved).astimezone()
+    today = (now or datetime.now()).astimezone().date()
+    clock = f"{moment.hour}:{moment.minute:02d}"
+    if moment.date() == today:
+        return f"today {clock}"
+    if moment.date() == today - timedelta(days=1):
+        return f"yesterday {clock}"
+    return f"{moment:%Y-%m-%d} {clock}"
+
+
+def continue_notes(games: Sequence[SavedGame], now: datetime | None = None) -> list[str]:
+    """The line under each "Continue" entry, so that no two entries read the same: when the
+    game was last played, and, for games that still read alike (begun in the same minute),
+    their deal codes.
+
+    Args:
+        games: The unfinished games listed.
+        now: The current time (None: now).
+
+    Returns:
+        One note per game, such as "last played today 14:05" or "last played today 14:05,
+        deal makao-4-7XK2".
+    """
+    from cardgames.session.dealcode import deal_code
+
+    notes = [f"last played {when_played(saved.saved, now)}" for saved in games]
+    alike = Counter(zip(notes, (saved.description for saved in games), strict=True))
+    for index, saved in enumerate(games):
+        if alike[notes[index], saved.description] > 1:
+            try:
+                notes[index] += f", deal {deal_code(saved.record.setup)}"
+            except ValueError:  # a game or option this version does not know
+                continue
+    return notes
+
+
+def continue_entry(saved: SavedGame, *, ascii: bool = False, width: int = LINE_WIDTH,
+                   note: str = "") -> Text:
     """One "Continue: Makao, you and 3 computer players, 41 moves" entry; a description longer
-    than the line goes on under itself, indented like a blurb.
+    than the line goes on under itself, indented like a blurb, and so does ``note`` (dimmed).
 
     Args:
         saved: The unfinished game.
         ascii: Plain ASCII only (``--ascii``).
         width: Cells the whole line may take.
+        note: What tells it from the other entries (:func:`continue_notes`), or "".
     """
     text = Text()
     text.append(" ▶  " if not ascii else " >  ", style="bold #87d787")
@@ -73,6 +122,9 @@ def continue_entry(saved: SavedGame, *, ascii: bool = False, width: int = LINE_W
     for line in textwrap.wrap(" ".join(lines[1:]), width - 5):
         text.append("\n     ")
         text.append(line)
+    for line in textwrap.wrap(shown(note, ascii), width - 5):
+        text.append("\n     ")
+        text.append(line, style="#9a9a9a")
     return text
 
 
@@ -115,9 +167,8 @@ class PickerScreen(AppScreen[None]):
             self.notify(message, severity="warning", timeout=12)
         self.saved = listing.games
         blurb, line = self.wrap
-        options = [Option(continue_entry(saved, ascii=ascii, width=line),
-                          id=f"continue-{i}")
-                   for i, saved in enumerate(self.saved)]
+        options = [Option(prompt, id=f"continue-{i}")
+                   for i, prompt in enumerate(self._continue_prompts(line))]
         options += [Option(game_entry(n, info, ascii=ascii, width=blurb), id=info.name,
                            disabled=not info.playable)
                     for n, info in enumerate(registry.GAMES, start=1)]
@@ -125,6 +176,12 @@ class PickerScreen(AppScreen[None]):
 
     saved: tuple[SavedGame, ...] = ()
     """The unfinished games listed, most recent first."""
+
+    def _continue_prompts(self, width: int) -> list[Text]:
+        """The "Continue" entries of :attr:`saved`, each line at most ``width`` cells."""
+        ascii = settings_of(self.app).ascii
+        return [continue_entry(saved, ascii=ascii, width=width, note=note)
+                for saved, note in zip(self.saved, continue_notes(self.saved), strict=True)]
 
     def on_screen_resume(self) -> None:
         """Back on the picker (a game left or over): list the unfinished games again."""
@@ -161,8 +218,7 @@ class PickerScreen(AppScreen[None]):
         if line > 0 and wrap != self.wrap:
             self.wrap = wrap
             ascii = settings_of(self.app).ascii
-            prompts = [continue_entry(saved, ascii=ascii, width=wrap[1])
-                       for saved in self.saved]
+            prompts = self._continue_prompts(wrap[1])
             prompts += [game_entry(n, info, ascii=ascii, width=wrap[0])
                         for n, info in enumerate(registry.GAMES, start=1)]
             for index, prompt in enumerate(prompts):

@@ -35,13 +35,15 @@ class ReplayScreen(AppScreen[None]):
 
     fit_size = (72, 19)
     AUTO_FOCUS = ""
+    # The footer shows these keys in this order: Back and Whose eyes first, so a narrow
+    # terminal (or ASCII mode's longer key names) cuts only the stepping keys.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Back a move", priority=True),
+        Binding("escape,q", "back", "Back", priority=True),
+        Binding("v", "eyes", "Whose eyes", priority=True),
+        Binding("left", "step(-1)", "Previous move", priority=True),
         Binding("right", "step(1)", "Next move", priority=True),
         Binding("home", "go(0)", "Deal", priority=True),
         Binding("end", "go(-1)", "Last move", priority=True),
-        Binding("v", "eyes", "Whose eyes", priority=True),
-        Binding("escape,q", "back", "Back", priority=True),
     ]
 
     def __init__(self, replay: Replay, style: CardStyle) -> None:
@@ -64,8 +66,12 @@ class ReplayScreen(AppScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Draw the step chosen (the last, unless ``step`` was set before)."""
+        """Draw the step chosen (the last, unless ``step`` was set before).
+
+        The Board only draws: it is disabled, so none of its parts takes the focus, a key or a
+        click, and the footer shows only the replay's own keys (not Select or Play)."""
         self.board.can_focus = False
+        self.board.disabled = True
         self.redraw()
 
     def on_board_act(self, message: Board.Act) -> None:

@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Static
 
 from cardgames.bots.levels import DEFAULT_LEVEL, LEVELS
@@ -30,6 +31,26 @@ from cardgames.tui.widgets.text_input import TextInput
 
 MAX_SEATS = 6
 """Rows of seats the screen holds; those beyond the player count are hidden."""
+
+NAME_LIMIT = 12
+"""Characters a player's name may have: the boards have room for no more."""
+
+_LONG_NAME = f"A name has at most {NAME_LIMIT} characters: the tables have room for no more."
+"""The note the set-up shows when a name field refuses a character."""
+
+
+class NameInput(TextInput):
+    """A seat's name field: at most :data:`NAME_LIMIT` characters (Textual's ``max_length``);
+    a character it refuses there is told, not only rung (see :class:`NameInput.TooLong`)."""
+
+    class TooLong(Message):
+        """The field refused a character (typed or pasted) past the limit."""
+
+    def restricted(self) -> None:
+        """Ring, as any refusing field does, and tell the set-up why."""
+        super().restricted()
+        self.post_message(self.TooLong())
+
 
 EXAMPLE_SEED = 259_682
 """The seed of the Deal field's example code (it reads 7XK2)."""
@@ -127,6 +148,7 @@ class SetupScreen(AppScreen[None]):
         self.players = default_players(info)
         self.names = seat_names([seat == 0 for seat in range(MAX_SEATS)])
         self.typed: set[int] = set()
+        self.long_name_told = False
 
     def compose(self) -> ComposeResult:
         """Players count, seat rows, options, seed and the buttons."""
@@ -145,8 +167,9 @@ class SetupScreen(AppScreen[None]):
             for seat in range(MAX_SEATS):
                 with Horizontal(classes="setup-row seat-row", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="setup-label")
-                    yield TextInput(self.names[seat], id=f"name-{seat}", classes="seat-name",
-                                max_length=12)
+                    yield NameInput(self.names[seat], id=f"name-{seat}", classes="seat-name",
+                                    max_length=NAME_LIMIT,
+                                    tooltip=f"At most {NAME_LIMIT} characters")
                     yield Tick("computer", seat > 0, id=f"bot-{seat}", classes="seat-bot")
                     yield LevelSelect(self.levels, DEFAULT_LEVEL, id=f"level-{seat}")
             if self.options:
@@ -241,11 +264,21 @@ class SetupScreen(AppScreen[None]):
         """Remember which names the player typed (those are kept when seats change)."""
         field = event.input.id or ""
         if field.startswith("name-"):
+            if self.long_name_told and len(event.value) < NAME_LIMIT:
+                # The name was shortened: the note about the limit has served.
+                self.long_name_told = False
+                self.query_one("#setup-error", Static).update("")
             seat = int(field.removeprefix("name-"))
             if event.value in ("", self.names[seat]):
                 self.typed.discard(seat)
             else:
                 self.typed.add(seat)
+
+    def on_name_input_too_long(self, message: NameInput.TooLong) -> None:
+        """A name field is full: say how long a name may be."""
+        message.stop()
+        self.query_one("#setup-error", Static).update(Text(_LONG_NAME, style="#ffd75f"))
+        self.long_name_told = True
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A seat switched between human and computer: update the default names."""
@@ -348,6 +381,7 @@ class SetupScreen(AppScreen[None]):
         self.post_message(StartGame(self, setup, turn_seconds))
 
     def _refuse(self, message: str) -> None:
+        self.long_name_told = False
         self.query_one("#setup-error", Static).update(Text(message, style="bold #ff5f5f"))
 
     def action_back(self) -> None:

@@ -33,7 +33,7 @@ from cardgames.tui.navigation import KeepSettings, StartGame
 from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import CardStyle, cards_in_text, shorten_words, shown
 from cardgames.tui.saving import Writer
-from cardgames.tui.screens.base import AppScreen, footer_order, too_small_notice
+from cardgames.tui.screens.base import AppScreen, footer_fit, footer_order, too_small_notice
 from cardgames.tui.screens.dialogs import LeaveDialog
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.settings import AppSettings
@@ -86,13 +86,14 @@ class TableScreen(AppScreen[None]):
         Binding("enter", "pass_on", "Pass on", priority=True),
         # Enter right after ``h`` plays exactly the hinted move, whatever the cursor is on.
         Binding("enter", "play_hint", "Play the hint", priority=True),
+        # The footer shows the table's keys in this order after Leave, Rules and the game's
+        # moves, as many as fit (see ``active_bindings``).
         Binding("u", "undo", "Undo"),
+        Binding("h", "hint", "Hint"),
+        Binding("f", "finish", "Finish instantly"),
         Binding("question_mark", "rules", "Rules"),
         Binding("L", "log", "Log"),
-        Binding("h", "hint", "Hint", show=False),
-        Binding("f", "finish", "Finish instantly"),
-        Binding("b", "bot_speed(1)", "Bot speed"),
-        Binding("b", "bot_speed(0)", "Bot speed", show=False),
+        Binding("b", "bot_speed", "Bot speed"),
         Binding("r", "result", "Result"),
         Binding("q", "leave", "Leave"),
     ]
@@ -186,8 +187,10 @@ class TableScreen(AppScreen[None]):
         return True
 
     def on_resize(self, event: events.Resize) -> None:
-        """Cover the table with a notice while the terminal is too small for it."""
+        """Cover the table with a notice while the terminal is too small for it; the footer
+        shows as many keys as the new width holds."""
         self._fit()
+        self.refresh_bindings()
 
     def _fit(self) -> None:
         width, height = self.app.size
@@ -546,7 +549,10 @@ class TableScreen(AppScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer shows command and undo only when they can be used, and no table keys
-        while the command bar is open or the terminal is too small."""
+        while the command bar is open; while the terminal is too small no key of the table
+        acts (nothing opens unseen under the notice)."""
+        if self.too_small:
+            return False
         if action == "pass_on":
             return self.session.passing is not None and not self._typing()
         if action == "play_hint":
@@ -561,8 +567,12 @@ class TableScreen(AppScreen[None]):
             return self.session.is_over and not self._typing()
         if action == "finish":
             return self._watching()
+        if action == "hint":
+            return not (self._typing() or self.too_small or self._covered) and bool(
+                self.session.legal_actions()) and bool(getattr(self.session.game, "bots", None))
         if action == "bot_speed":
-            return not self._typing() and (parameters == (1,)) == self._watching()
+            return not self._typing() and any(
+                not self.session.is_human(seat) for seat in range(len(self.session.names)))
         if action == "undo":
             viewer = self.session.viewer
             return viewer is not None and self.session.can_undo(viewer)
@@ -571,8 +581,10 @@ class TableScreen(AppScreen[None]):
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """The active keys, Leave and Rules first, then the game's moves, then the shared keys:
-        the footer shows them in this order (see :func:`footer_order`)."""
-        return footer_order(super().active_bindings, (self, self.app))
+        the footer shows them in this order (see :func:`footer_order`), as many as fit in the
+        terminal's width, whole (see :func:`footer_fit`)."""
+        ordered = footer_order(super().active_bindings, (self, self.app))
+        return footer_fit(ordered, self.app.size.width, self.app.get_key_display)
 
     def _watching(self) -> bool:
         """Every person at the table is out (a View's ``finished``) and only computer players
@@ -593,9 +605,9 @@ class TableScreen(AppScreen[None]):
         self.session.run_bots(quick=True)
         self.advance()
 
-    def action_bot_speed(self, shown: int) -> None:
+    def action_bot_speed(self) -> None:
         """Step the delay between computer players' moves: slow, normal, fast, instant (the
-        key is in the footer, ``shown``, while only computer players are left)."""
+        key is in the footer while computer players are at the table)."""
         from dataclasses import replace
 
         from cardgames.tui.settings import next_bot_speed
