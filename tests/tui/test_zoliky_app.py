@@ -1,10 +1,11 @@
 """The Žolíky table through the real app at 80×24, keys only: an opening of two melds, lay-offs,
-a joker taken back and a close (ZO-10, ZO-12, ZO-13, ZO-15), the score table, and hot-seat
-hand-overs behind the pass screen."""
+a joker taken back and a close (ZO-10, ZO-12, ZO-13, ZO-15), the score table, the final table
+after the game, and hot-seat hand-overs behind the pass screen."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -15,8 +16,9 @@ from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
+from cardgames.tui.widgets.hand import HandWidget
 from tests.games.zoliky.builders import cards, position
-from tests.tui.drive import deal, find_table, human_to_move, passing
+from tests.tui.drive import deal, find_table, human_to_move, passing, screen_name
 from tests.tui.screen_text import screen_text
 from tests.tui.test_noleak import RecordingApp
 from tests.tui.zoliky_drive import press_action
@@ -108,6 +110,96 @@ async def test_invalid_meld_is_explained_and_keys_follow_the_phase(
         assert [card.rank for card in shown] == sorted(card.rank for card in shown)
 
 
+def closing_position() -> Any:
+    """Seat 1 (the computer player, opened) holds one card and closes with it, face down on
+    the discard pile: the one-round match is over and seat 0 (human) still holds three cards."""
+    return position(
+        [["Kd", "2c", "Xb"], ["2s"]],
+        stock=["Kc", "3d", "9c"],
+        discard=["10d", "4h"],
+        opened=[False, True],
+        phase="lay",
+        dealer=0,
+        current=1,
+        target=0,
+    )
+
+
+def _footer_keys(app: CardGamesApp) -> dict[str, str]:
+    return {key: active.binding.description
+            for key, active in find_table(app).active_bindings.items() if active.binding.show}
+
+
+async def test_the_final_table_shows_the_result_again_with_r_like_every_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal(monkeypatch, closing_position())
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "GameOverScreen")
+        await pilot.press("t")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
+        keys = _footer_keys(app)
+        assert keys.get("r") == "Result" and keys.get("S") == "Scores"
+        assert "s" not in keys, "nothing can be sorted once the game is over"
+        hand = find_table(app).query_one(HandWidget)
+        assert sorted(hand.cards) == sorted(cards("Kd", "2c", "Xb")), "the hand is still shown"
+        assert not hand.has_focus, "no card cursor on the final table"
+        assert not any(hand._chip_state(i, card).startswith("cursor")
+                       for i, card in enumerate(hand.cards))
+        pile = str(find_table(app).query_one("#pile").render())
+        assert "empty" not in pile and "discard (3)" in pile, "ZO-15: the closing card lies there"
+        await pilot.press("s", "left_square_bracket")
+        await pilot.pause()
+        assert screen_name(app) == "TableScreen"
+        await pilot.press("r")
+        await wait_until(pilot, lambda: screen_name(app) == "GameOverScreen")
+        await pilot.press("t")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
+        await pilot.press("S")
+        await wait_until(pilot, lambda: screen_name(app) == "ScoreTable")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
+        # The rules screen's key list says what the keys do, each key once.
+        listed = find_table(app).keys_text()
+        assert "- `r` Result" in listed and "- `S` Scores" in listed
+        assert "`r` Scores" not in listed
+        # The replay opens from the result box; Esc from it comes back to the final table,
+        # where r still brings the result back.
+        await pilot.press("r")
+        await wait_until(pilot, lambda: screen_name(app) == "GameOverScreen")
+        await pilot.press("p")
+        await wait_until(pilot, lambda: screen_name(app) == "ReplayScreen")
+        replayed = str(app.screen.query_one("#pile").render())
+        assert "empty" not in replayed and "░░░░░" in replayed.split("\n")[2]
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
+        await pilot.press("r")
+        await wait_until(pilot, lambda: screen_name(app) == "GameOverScreen")
+
+
+async def test_during_the_round_shift_s_opens_the_score_table_and_s_sorts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal(monkeypatch, position(
+        [["Qh", "4s", "9d", "2c"], ["2s", "5d", "9h", "Js"]],
+        stock=["Kc", "3d", "9c"],
+        discard=["10d"],
+        phase="draw", dealer=1, round=2, target=500,
+        results=[{"round": 1, "closer": 1, "from_hand": False, "points": [64, 0]}],
+    ))
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        keys = _footer_keys(app)
+        assert keys.get("S") == "Scores" and "r" not in keys
+        assert find_table(app).query_one(HandWidget).has_focus
+        await pilot.press("S")
+        await wait_until(pilot, lambda: screen_name(app) == "ScoreTable")
+        await pilot.press("S")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
+
+
 def _hand_box(text: str) -> str:
     """The lines of the hand box: from its titled top border to its bottom border."""
     lines = text.split("\n")
@@ -180,3 +272,38 @@ def test_melds_wrap_between_melds_never_inside_one() -> None:
     assert lines == ["You: 1: 5♣ 6♣ 7♣ 2: 9♥ 9♦ 9♠", "  3: K♠ K♣ Jk(K)",
                      "  4: A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠"]
     assert meld_lines([], 30).plain == "No melds yet."
+
+
+def test_the_closing_card_is_drawn_face_down_on_the_discard_pile() -> None:
+    from cardgames.tui.boards.zoliky import pile_text
+    from cardgames.tui.render import CardStyle
+
+    state = closing_position()
+    before = pile_text(state.view(0), CardStyle()).plain.split("\n")
+    assert before[1][10:17] == "│4    │" and "♥" in before[2], "the face-up top, 4♥"
+    state.apply(state.legal_actions()[0])
+    view = state.view(0)
+    assert view.discard_top is None and view.discard_size == 3
+    for ascii, back in ((False, "░░░░░"), (True, "#####")):
+        lines = pile_text(view, CardStyle(ascii=ascii)).plain.split("\n")
+        # Stock (3 cards, a back with its count) and the pile, each 7 cells, 3 apart.
+        discard = [line[10:17] for line in lines[:5]]
+        assert discard[1:4] == [f"{line[0]}{back}{line[-1]}" for line in discard[1:4]]
+        assert "empty" not in "".join(lines) and "discard (3)" in lines[5]
+    assert "empty" in pile_text(replace(view, discard_size=0), CardStyle()).plain
+
+
+def test_the_score_table_explains_the_star_only_when_a_round_has_one() -> None:
+    from cardgames.tui.boards.zoliky import score_table
+
+    legend = "* closed from hand (doubled)"
+    plain = position(
+        [["2s"], ["Kd"]], target=500,
+        results=[{"round": 1, "closer": 1, "from_hand": False, "points": [64, 0]}],
+    ).view(0)
+    text = score_table(plain, ("You", "Anna"), False).plain
+    assert legend not in text and "*" not in text and "The match ends at 500." in text
+    starred = replace(plain, results=(*plain.results, replace(plain.results[0], round=2,
+                                                              from_hand=True)))
+    text = score_table(starred, ("You", "Anna"), False).plain
+    assert legend in text and "\n2     * " in text

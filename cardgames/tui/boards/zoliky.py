@@ -6,7 +6,9 @@ it is ambiguous), ``l`` lays the selected card (or the one under the cursor) off
 chosen by its number, Enter discards the card under the cursor (or closes with the last card),
 ``d`` / ``t`` draw or take the discard, ``c`` takes the cut card, ``x`` takes the opening back,
 ``s`` switches between suit and rank order, ``[`` / ``]`` move the card under the cursor,
-``r`` shows the score table (it also opens by itself after each round).
+``S`` (Shift+s) shows the score table (it also opens by itself after each round; ``r`` is the
+table's own key that shows the result again once the game is over, as in every game). Once
+the game is over nothing can be sorted or played: the hand is drawn without a cursor.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Label, Static
 
 from cardgames.core.cards import Card
@@ -36,7 +39,15 @@ from cardgames.games.zoliky.actions import (
 )
 from cardgames.games.zoliky.melds import FACE, IS_JOKER, SUIT_INDEX, TableMeld, meld_shape
 from cardgames.tui.boards.common import empty_hand_text, turn_heading
-from cardgames.tui.render import CardStyle, card_box, card_label, card_text, empty_box, shown
+from cardgames.tui.render import (
+    CardStyle,
+    back_box,
+    card_box,
+    card_label,
+    card_text,
+    empty_box,
+    shown,
+)
 from cardgames.tui.screens.base import AppModal
 from cardgames.tui.screens.dialogs import ChoiceDialog
 from cardgames.tui.widgets.board import Board, TableInfo
@@ -56,7 +67,7 @@ class ScoreTable(AppModal[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,escape,r", "close", "Close"),
+        Binding("enter,escape,S", "close", "Close"),
     ]
     DEFAULT_CSS = """
     ScoreTable { align: center middle; background: #10241a 50%; }
@@ -88,7 +99,9 @@ def score_table(view: Any, names: Sequence[str], ascii: bool) -> Text:
     text.append(f"{'Round':<8}", style="bold")
     for name in names:
         text.append(f"{shown(name, ascii)[:8]:>{width}}", style="bold")
+    starred = False
     for result in view.results:
+        starred = starred or result.from_hand
         mark = "*" if result.from_hand else " "
         text.append(f"\n{result.round:<6}{mark} ")
         for seat, points in enumerate(result.points):
@@ -99,8 +112,8 @@ def score_table(view: Any, names: Sequence[str], ascii: bool) -> Text:
     for total in view.totals:
         text.append(f"{total:>{width}}", style="bold #ffd75f" if total == best else "bold")
     goal = "one round" if view.target == 0 else f"the match ends at {view.target}"
-    text.append(f"\n\n* closed from hand (doubled)\n{goal[:1].upper()}{goal[1:]}.",
-                style="#9a9a9a")
+    legend = "* closed from hand (doubled)\n" if starred else ""
+    text.append(f"\n\n{legend}{goal[:1].upper()}{goal[1:]}.", style="#9a9a9a")
     return text
 
 
@@ -118,7 +131,8 @@ class ZolikyBoard(Board):
         Binding("l", "explain('layoff')", "Lay off", show=False),
         Binding("x", "verb('takeback')", "Take back"),
         Binding("s", "sort", "Sort"),
-        Binding("r", "scores", "Scores"),
+        # Shift+s, like Shift+l for the log: ``r`` is every table's Result once the game is over.
+        Binding("S", "scores", "Scores"),
         Binding("left_square_bracket", "shift(-1)", "Move left", show=False),
         Binding("right_square_bracket", "shift(1)", "Move right", show=False),
     ]
@@ -206,12 +220,7 @@ class ZolikyBoard(Board):
         return tuple(seats)
 
     def _pile(self, view: Any, style: CardStyle) -> Text:
-        top = view.discard_top
-        discard = card_box(top, style) if top is not None else empty_box(style)
-        text = side_by_side((stock_box(view.stock_size, style), discard))
-        text.append(" stock   discard", style="#9a9a9a")
-        text.append(f" ({view.discard_size})", style="#6c6c6c")
-        return text
+        return pile_text(view, style)
 
     def _status(self, view: Any, info: TableInfo) -> Text:
         style = info.style
@@ -293,8 +302,29 @@ class ZolikyBoard(Board):
 
     # ------------------------------------------------------------------ keys
 
+    def _over(self) -> bool:
+        """True once the match is over (the final table, or the last move of a replay)."""
+        return self.view is not None and self.view.phase == "over"
+
+    def active_zone(self) -> Widget | None:
+        """The hand while the match runs; nothing once it is over (nothing can be played)."""
+        return None if self._over() else super().active_zone()
+
+    def focus_zone(self) -> None:
+        """Focus the hand; once the match is over, the board itself: no card cursor is drawn
+        on the final table, and the board's keys that still apply (the score table) work."""
+        if not self._over():
+            self.can_focus = False
+            super().focus_zone()
+            return
+        if not self.disabled:
+            self.can_focus = True
+            self.screen.set_focus(self)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys that do something now."""
+        """Show only the keys that do something now (nothing to sort once the match is over)."""
+        if action in ("sort", "shift"):
+            return not self._over()
         if action == "meld":
             return self.can(Meld)
         if action == "layoff":
@@ -424,6 +454,27 @@ class ZolikyBoard(Board):
                 self.act(action)
                 return
         self.post_message(self.Say(self._why(f"discard {card_word(card)}")))
+
+
+def pile_text(view: Any, style: CardStyle) -> Text:
+    """The stock and the discard pile with their captions; after a close the closing card lies
+    face down on the pile (ZO-15), drawn as a card back.
+
+    Args:
+        view: A :class:`ZolikyView`.
+        style: ASCII and colour choices.
+    """
+    top = view.discard_top
+    if top is not None:
+        discard = card_box(top, style)
+    elif view.discard_size:
+        discard = back_box(style)
+    else:
+        discard = empty_box(style)
+    text = side_by_side((stock_box(view.stock_size, style), discard))
+    text.append(" stock   discard", style="#9a9a9a")
+    text.append(f" ({view.discard_size})", style="#6c6c6c")
+    return text
 
 
 def meld_lines(rows: Sequence[tuple[Text, Sequence[Text]]], width: int) -> Text:
