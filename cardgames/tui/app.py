@@ -24,7 +24,7 @@ from cardgames.tui.navigation import KeepSettings, ResumeGame, StartGame
 from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import ascii_text
 from cardgames.tui.saving import Writer
-from cardgames.tui.screens.base import AppModal, AppScreen
+from cardgames.tui.screens.base import AppModal, AppScreen, opening
 from cardgames.tui.screens.dialogs import LeaveDialog
 from cardgames.tui.screens.picker import PickerScreen
 from cardgames.tui.settings import AppSettings
@@ -232,7 +232,9 @@ class CardGamesApp(App[None]):
             return
         if isinstance(self.screen, LeaveDialog) and self.screen.question == QUIT:
             return
-        self.push_screen(LeaveDialog(QUIT, "Quit"), self._quit_answer)
+        dialog = LeaveDialog(QUIT, "Quit")
+        opening(self, dialog)
+        self.push_screen(dialog, self._quit_answer)
 
     def _quit_answer(self, answer: str | None) -> None:
         if not answer:

@@ -12,7 +12,7 @@ from cardgames.tui.keys import own_bindings
 from cardgames.tui.screens.rules import RulesScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
-from tests.tui.drive import human_to_move, screen_name, table_when_my_turn
+from tests.tui.drive import deal_near_the_end, human_to_move, screen_name, table_when_my_turn
 from tests.tui.screen_text import screen_text
 
 
@@ -113,3 +113,22 @@ async def test_bot_speed_is_in_the_footer_when_it_fits_and_computer_players_play
     people = (SeatSpec("Anna"), SeatSpec("Ben"))
     footer = await _footer_at_my_turn("makao", people, 120)
     assert "h Hint" in footer and "b Bot speed" not in footer, footer
+
+
+async def test_bot_speed_leaves_the_footer_once_the_game_is_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No computer player moves again on a finished game's table ("t Look at the table")."""
+    deal_near_the_end(monkeypatch)
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7),
+                       AppSettings(bot_delay=0, ascii=True), pass_delay=0)
+    async with app.run_test(size=(120, 24)) as pilot:
+        await table_when_my_turn(pilot, app)
+        await wait_until(pilot, lambda: "b Bot speed" in screen_text(app).splitlines()[-1])
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "GameOverScreen")
+        await pilot.press("t")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
+        await wait_until(pilot, lambda: "q Leave" in screen_text(app).splitlines()[-1])
+        footer = screen_text(app).splitlines()[-1]
+        assert "r Result" in footer and "b Bot speed" not in footer, footer

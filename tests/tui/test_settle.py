@@ -8,6 +8,7 @@ from textual import events
 from textual.pilot import Pilot
 
 from cardgames.games.makao.actions import Play
+from cardgames.session.savefile import records_dir, saved_games
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.quiet import KeyQuiet
@@ -20,6 +21,7 @@ from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
 from tests.tui.drive import arrows, deal_near_the_end, table_when_my_turn
+from tests.tui.screen_text import screen_text
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -154,3 +156,63 @@ async def test_a_burst_of_enter_that_ends_the_game_does_not_answer_the_result_bo
         clock.now += 1
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is not over)
+
+
+async def _hot_seat_game_with_a_move(pilot: Pilot[None], app: CardGamesApp,
+                                     clock: Clock) -> TableScreen:
+    """Uncover Anna's hand and let her draw: the game has a record on disk."""
+    await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+    clock.now += 2
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    clock.now += 1
+    await pilot.press("d")
+    await wait_until(pilot, lambda: table.session.history != [])
+    app.writer.flush()
+    assert len(saved_games(records_dir()).games) == 1, "saved while it is played"
+    clock.now += 1
+    return table
+
+
+@pytest.mark.parametrize("leave", ["q", "ctrl+q"])
+async def test_a_key_typed_right_after_leave_does_not_answer_the_leave_question(
+    leave: str,
+) -> None:
+    """``q`` then ``d`` 20 ms apart must not take ``d`` as "discard it" (nor as Draw): the
+    unfinished game stays; a key after a pause answers."""
+    clock = Clock()
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
+    app = CardGamesApp(GameSetup("makao", seats, {}, 5), FAST, clock=clock, settle=0.25)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await _hot_seat_game_with_a_move(pilot, app, clock)
+        history = list(table.session.history)
+        await pilot.press(leave)
+        clock.now += 0.02
+        await pilot.press("d")
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, LeaveDialog), "the typed-ahead d must not answer"
+        assert app.is_running and not table.closed
+        assert table.session.history == history, "nor draw a card at the table"
+        app.writer.flush()
+        assert len(saved_games(records_dir()).games) == 1, "the game must not be discarded"
+        clock.now += 1
+        await pilot.press("n")
+        await wait_until(pilot, lambda: app.screen is table)
+    assert len(saved_games(records_dir()).games) == 1
+
+
+async def test_the_footer_of_the_leave_question_shows_its_keys_not_the_tables() -> None:
+    clock = Clock()
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
+    app = CardGamesApp(GameSetup("makao", seats, {}, 5), FAST, clock=clock, settle=0.25)
+    async with app.run_test(size=SIZE) as pilot:
+        await _hot_seat_game_with_a_move(pilot, app, clock)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await wait_until(pilot, lambda: "Discard" in screen_text(app).splitlines()[-1])
+        footer = screen_text(app).splitlines()[-1]
+        assert "d Discard" in footer and "Stay" in footer, footer
+        assert "Draw" not in footer and "Select" not in footer and "Leave" not in footer, footer

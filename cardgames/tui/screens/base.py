@@ -50,6 +50,21 @@ def may_close(screen: AppScreen[Any] | AppModal[Any]) -> bool:
     return True
 
 
+def opening(app: object, screen: Screen[Any]) -> None:
+    """``screen`` is about to be pushed: if it asks for it (``settle_on_open``, a question
+    whose answer can lose a game), the keys that follow in the burst that opened it are dropped
+    until a pause (:meth:`KeyQuiet.closed`), so a key typed ahead cannot answer it.
+
+    Called before the push, while the key that opened it is being handled: the next keys of
+    the burst may already be waiting in the app's queue.
+    """
+    if not getattr(screen, "settle_on_open", False):
+        return
+    keys = getattr(app, "keys", None)
+    if isinstance(keys, KeyQuiet):
+        keys.closed()
+
+
 class AppScreen(Screen[ResultT]):
     """A full screen that closes at most once, and only from the top of the stack, covered by
     the too-small notice while the terminal is smaller than its ``fit_size``.
@@ -88,6 +103,7 @@ class AppScreen(Screen[ResultT]):
         """Push ``screen`` on top of this one (its result goes to ``callback``), unless this
         screen is closed or covered: a late key opens nothing."""
         if self.is_active and not self.closed:
+            opening(self.app, screen)
             self.app.push_screen(screen, callback)
 
 
@@ -254,6 +270,9 @@ class AppModal(ModalScreen[ResultT]):
     closed: bool = False
     burst_factor: float = 1.0
     """As :attr:`AppScreen.burst_factor`."""
+    settle_on_open: bool = False
+    """True for a dialog the keys typed ahead must not answer: the burst that opened it is
+    dropped until a pause (see :func:`opening`)."""
 
     def on_mount(self) -> None:
         """Cover the dialog at once if the terminal is too small."""
@@ -280,4 +299,5 @@ class AppModal(ModalScreen[ResultT]):
         """Push ``screen`` on top of this one (its result goes to ``callback``), unless this
         screen is closed or covered: a late key opens nothing."""
         if self.is_active and not self.closed:
+            opening(self.app, screen)
             self.app.push_screen(screen, callback)

@@ -12,7 +12,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Label, OptionList
+from textual.widgets import Button, Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
 from cardgames.core.engine import Action
@@ -85,7 +85,10 @@ class LeaveDialog(AppModal[str | None]):
 
     The game is saved after every move, so keeping it (``y`` or ``k``, the usual way out) costs
     nothing; ``d`` discards it; ``n``/Escape stays. The focus starts on Stay, so Enter alone never
-    leaves a game.
+    leaves a game. The keys typed in the burst that opened the dialog (``q`` then ``d`` typed
+    ahead) do not answer it: whoever opens it tells the app's key clock first
+    (:attr:`settle_on_open`, :meth:`KeyQuiet.closed`); the first key after a pause counts. Its
+    own footer covers the table's, so no key of the table (``d`` Draw) seems to be on offer.
 
     Args:
         question: What to confirm, e.g. "Leave this game?".
@@ -102,6 +105,7 @@ class LeaveDialog(AppModal[str | None]):
         Binding("n,escape", "answer('')", "Stay"),
         Binding("left,right", "switch", "Switch", show=False),
     ]
+    settle_on_open = True
 
     def __init__(self, question: str, leave: str = "Leave") -> None:
         super().__init__()
@@ -119,6 +123,7 @@ class LeaveDialog(AppModal[str | None]):
             yield Label("[b]y[/b] keep it for later   [b]d[/b] discard it   "
                         "[b]n[/b]/[b]Esc[/b] stay\n[b]Enter[/b] the marked button",
                         id="dialog-keys")
+        yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Enter or a click on a button answers with it."""

@@ -571,7 +571,7 @@ class TableScreen(AppScreen[None]):
             return not (self._typing() or self.too_small or self._covered) and bool(
                 self.session.legal_actions()) and bool(getattr(self.session.game, "bots", None))
         if action == "bot_speed":
-            return not self._typing() and any(
+            return not self._typing() and not self.session.is_over and any(
                 not self.session.is_human(seat) for seat in range(len(self.session.names)))
         if action == "undo":
             viewer = self.session.viewer
@@ -607,7 +607,7 @@ class TableScreen(AppScreen[None]):
 
     def action_bot_speed(self) -> None:
         """Step the delay between computer players' moves: slow, normal, fast, instant (the
-        key is in the footer while computer players are at the table)."""
+        key is in the footer while computer players are at the table and the game is not over)."""
         from dataclasses import replace
 
         from cardgames.tui.settings import next_bot_speed
