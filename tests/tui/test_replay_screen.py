@@ -145,3 +145,41 @@ async def test_the_replay_footer_shows_only_its_own_keys_at_80_columns() -> None
                 assert screen.step == 0 and app.screen is screen
                 hand = app.screen.query_one(HandWidget)
                 assert not hand.selection and hand.styles.opacity == 1.0
+
+
+async def test_the_footer_offers_only_the_steps_that_move_at_the_deal_and_the_last_move() -> None:
+    """At the deal neither Previous move nor Deal is offered, at the last move neither Next
+    move nor Last move (pressing them there does nothing); in between all four are."""
+    app = CardGamesApp(None, FAST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        replay = _finished("makao", SHORT["makao"])
+        screen = ReplayScreen(replay, CardStyle())
+        app.push_screen(screen)
+        await wait_until(pilot, lambda: app.screen is screen)
+
+        async def footer() -> str:
+            await pilot.pause()
+            return screen_text(app).splitlines()[-1]
+
+        last = await footer()
+        assert screen.step == len(replay), last
+        assert "Previous move" in last and "Deal" in last, last
+        assert "Next move" not in last and "Last move" not in last, last
+        await pilot.press("right", "end")
+        assert screen.step == len(replay)
+        await pilot.press("home")
+        deal = await footer()
+        assert screen.step == 0 and "move 0 of" in screen_text(app)
+        assert "Next move" in deal and "Last move" in deal, deal
+        assert "Previous move" not in deal and "Deal" not in deal, deal
+        await pilot.press("left", "home")
+        assert screen.step == 0
+        await pilot.press("right")
+        middle = await footer()
+        assert screen.step == 1
+        for key in ("Back", "Whose eyes", "Previous move", "Next move", "Deal", "Last move"):
+            assert key in middle, middle
+        await pilot.press("end", "left")
+        assert "Next move" in await footer()
+        await pilot.press("right")
+        assert "Next move" not in await footer()
