@@ -126,8 +126,10 @@ class Replay:
 
     def open_hands(self, step: int) -> tuple[tuple[Card, ...], ...]:
         """Every seat's cards after ``step`` moves, seat 0 first, for the view with every hand
-        open: what the game's public view gives once it is over (``open_hands``), else each
-        seat's own hand as that seat saw it (a game without hands gives none).
+        open: what the game's public view gives once it is over (``open_hands``), else what
+        the state's ``open_hands()`` gives if it has one (Shithead: the hand, then the
+        face-down cards), else each seat's own hand as that seat saw it (a game without hands
+        gives none).
 
         Raises:
             ValueError: If the game is unfinished (that would give away a live game).
@@ -137,6 +139,10 @@ class Replay:
             raise ValueError("an unfinished game cannot be shown with every hand open")
         state = self.state_at(step)
         given = getattr(state.view(None), "open_hands", None)
+        if given is None and callable(every := getattr(state, "open_hands", None)):
+            # A game whose seats hold hidden cards besides the hand (Shithead's face-down
+            # ones) says, at any move, which cards its open hands hold.
+            given = every()
         if given is not None:
             return tuple(tuple(cards) for cards in given)
         return tuple(tuple(getattr(state.view(seat), "hand", ()))

@@ -11,7 +11,7 @@ import json
 import os
 import secrets
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -146,6 +146,13 @@ def move_aside(path: Path, reason: str) -> str:
     Returns:
         The one-line message for the player, saying where the file went.
     """
+    target = _move_aside(path)
+    return f"The saved game {path.name} could not be used ({reason}); it was moved to {target}."
+
+
+def _move_aside(path: Path) -> Path:
+    """Move ``path`` into the ``damaged`` subfolder (never over a file already there: a
+    number is added to its name) and return where it went."""
     target_dir = path.parent / DAMAGED
     target_dir.mkdir(parents=True, exist_ok=True)
     target = target_dir / path.name
@@ -154,7 +161,89 @@ def move_aside(path: Path, reason: str) -> str:
         target = target_dir / f"{path.stem}.{number}{path.suffix}"
         number += 1
     os.replace(path, target)
-    return f"The saved game {path.name} could not be used ({reason}); it was moved to {target}."
+    return target
+
+
+SHORT_REASONS = (
+    ("it is cut short", "cut short"),
+    ("it is empty", "empty"),
+    ("it is not a game record (not JSON)", "not JSON"),
+    ("it is damaged: not valid JSON", "bad JSON"),
+    ("it is not a game record (not text)", "not text"),
+    ("it was written by a newer cardgames", "newer version"),
+    ("it is a game of", "unknown game"),
+    ("it may not be read", "no permission"),
+)
+"""The few words that stand for a reason (by how the reason starts) in the one notice about
+every damaged record (:func:`damaged_notice`)."""
+
+
+def short_reason(reason: str) -> str:
+    """A reason why a record cannot be used (a :class:`RecordError` message) in a word or two,
+    such as "cut short" or "not JSON"; any other reason is "not a game record"."""
+    for start, short in SHORT_REASONS:
+        if reason.startswith(start):
+            return short
+    return "not a game record"
+
+
+@dataclass(frozen=True, slots=True)
+class Damaged:
+    """A record that could not be used and was moved aside.
+
+    Attributes:
+        name: Its file name in the records folder.
+        reason: Why it could not be used (a clause, from RecordError).
+        moved_to: The file it is now, in the ``damaged`` subfolder.
+    """
+
+    name: str
+    reason: str
+    moved_to: Path
+
+    @property
+    def message(self) -> str:
+        """The one-line message about this record alone, saying where it went."""
+        return (f"The saved game {self.name} could not be used ({self.reason}); "
+                f"it was moved to {self.moved_to}.")
+
+
+NOTICE_NAMES = 4
+"""At most this many file names are listed in :func:`damaged_notice`; the rest are counted."""
+
+
+def damaged_notice(damaged: Sequence[Damaged], home: Path | None = None) -> str:
+    """One short notice about every record moved aside, file names first, then where they
+    went, such as "Could not read 2 saved games: a.json (cut short), b.json (not JSON); moved
+    to ~/.local/share/cardgames/records/damaged, not deleted." (at most :data:`NOTICE_NAMES`
+    names, then "and 3 more"), so that it fits whole in a notice on a small terminal.
+
+    Args:
+        damaged: The records moved aside (not empty).
+        home: The folder written as ``~`` (default: the user's home folder).
+
+    Returns:
+        The notice, one sentence.
+    """
+    names = []
+    for item in damaged[:NOTICE_NAMES]:
+        renamed = "" if item.moved_to.name == item.name else f", now {item.moved_to.name}"
+        names.append(f"{item.name} ({short_reason(item.reason)}{renamed})")
+    rest = len(damaged) - len(names)
+    listed = ", ".join(names) + (f" and {rest} more" if rest else "")
+    folders = {item.moved_to.parent for item in damaged}
+    where = ", ".join(_tilde(folder, home) for folder in sorted(folders))
+    games = "a saved game" if len(damaged) == 1 else f"{len(damaged)} saved games"
+    return f"Could not read {games}: {listed}; moved to {where}, not deleted."
+
+
+def _tilde(folder: Path, home: Path | None) -> str:
+    """``folder`` with the home folder written as ``~`` (shorter, and still exact)."""
+    try:
+        home = Path.home() if home is None else home
+        return str(Path("~") / folder.relative_to(home))
+    except (ValueError, RuntimeError):
+        return str(folder)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,11 +269,16 @@ class Listing:
 
     Attributes:
         games: The usable records, most recently saved first.
-        messages: One line per damaged record moved aside (say where it went).
+        damaged: The records that could not be used and were moved aside.
     """
 
     games: tuple[SavedGame, ...]
-    messages: tuple[str, ...]
+    damaged: tuple[Damaged, ...] = ()
+
+    @property
+    def messages(self) -> tuple[str, ...]:
+        """One line per damaged record moved aside, saying where it went."""
+        return tuple(item.message for item in self.damaged)
 
 
 def saved_games(folder: Path, *, finished: bool = False) -> Listing:
@@ -195,7 +289,7 @@ def saved_games(folder: Path, *, finished: bool = False) -> Listing:
     A missing folder lists nothing.
     """
     games: list[SavedGame] = []
-    messages: list[str] = []
+    damaged: list[Damaged] = []
     try:
         paths = sorted(folder.glob("*.json"))
         _clear_stale_temporaries(folder)
@@ -208,12 +302,12 @@ def saved_games(folder: Path, *, finished: bool = False) -> Listing:
         except FileNotFoundError:
             continue
         except RecordError as error:
-            messages.append(move_aside(path, str(error)))
+            damaged.append(Damaged(path.name, str(error), _move_aside(path)))
             continue
         if record.is_finished == finished:
             games.append(SavedGame(path, record, describe_record(record), saved))
     games.sort(key=lambda game: (game.saved, game.record.started), reverse=True)
-    return Listing(tuple(games), tuple(messages))
+    return Listing(tuple(games), tuple(damaged))
 
 
 def _clear_stale_temporaries(folder: Path) -> None:

@@ -81,7 +81,23 @@ def test_every_game_shows_every_hand_open_once_finished_and_never_before(game: s
     hands = done.open_hands(middle)
     assert len(hands) == 2
     for seat, cards in enumerate(hands):
-        assert cards == tuple(getattr(done.view(middle, seat), "hand", ()))
+        hand = tuple(getattr(done.view(middle, seat), "hand", ()))
+        assert cards[:len(hand)] == hand
+        down = getattr(done.state_at(middle), "face_down", None) if game == "shithead" else None
+        hidden = () if down is None else tuple(card for card in down[seat] if card is not None)
+        assert cards[len(hand):] == hidden, "Shithead's face-down cards follow the hand"
     final = getattr(done.view(len(done), None), "open_hands", None)
     if final is not None:
         assert done.open_hands(len(done)) == tuple(map(tuple, final))
+
+
+def test_shithead_every_hand_open_holds_the_face_down_cards_from_the_deal_on() -> None:
+    session = new_session(setup_for("shithead", 3, 1, players=2))
+    play(session, Rng(3), 100_000)
+    done = Replay(record_of(session, id="g", started=STARTED, finished=STARTED))
+    deal = done.open_hands(0)
+    for seat, cards in enumerate(deal):
+        view = done.view(0, seat)
+        assert len(cards) == 6 and cards[:3] == view.hand
+        assert sum(view.face_down[seat]) == 3
+        assert not set(cards) & {card for card in view.face_up[seat] if card is not None}

@@ -236,3 +236,37 @@ def test_a_missing_file_or_a_folder_is_named_for_what_it_is(tmp_path: Path) -> N
         savefile.read(tmp_path / "nosuchfile")
     with pytest.raises(RecordError, match="a folder, not a game record"):
         savefile.read(tmp_path)
+
+
+def test_one_notice_names_every_damaged_record_first_then_where_they_went(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "records"
+    saved(folder, "makao", 1, 5, mtime=100)
+    text = json.dumps(_good_json(tmp_path), separators=(",", ":"))
+    for name, kind in (("a", "truncated"), ("b", "not json"), ("c", "newer version")):
+        (folder / f"{name}.json").write_text(DAMAGE[kind](text))
+    (folder / "damaged").mkdir()
+    (folder / "damaged" / "a.json").write_text("an older one")
+    listing = saved_games(folder)
+    assert [item.name for item in listing.damaged] == ["a.json", "b.json", "c.json"]
+    assert len(listing.messages) == 3, "one line each on the command line"
+    notice = savefile.damaged_notice(listing.damaged, home=tmp_path)
+    assert notice == (
+        "Could not read 3 saved games: a.json (cut short, now a.1.json), b.json (not JSON), "
+        "c.json (newer version); moved to ~/records/damaged, not deleted.")
+    assert (folder / "damaged" / "a.1.json").exists() and (folder / "damaged" / "a.json").exists()
+    assert (folder / "damaged" / "b.json").exists() and (folder / "damaged" / "c.json").exists()
+    elsewhere = savefile.damaged_notice(listing.damaged[1:2], home=tmp_path / "other")
+    assert elsewhere == (f"Could not read a saved game: b.json (not JSON); moved to "
+                         f"{folder / 'damaged'}, not deleted.")
+
+
+def test_the_notice_counts_the_damaged_records_past_the_first_few(tmp_path: Path) -> None:
+    for number in range(7):
+        (tmp_path / f"{number}.json").write_text("")
+    notice = savefile.damaged_notice(saved_games(tmp_path).damaged, home=tmp_path)
+    assert notice == ("Could not read 7 saved games: 0.json (empty), 1.json (empty), "
+                      "2.json (empty), 3.json (empty) and 3 more; moved to ~/damaged, "
+                      "not deleted.")
+    assert len(list((tmp_path / "damaged").iterdir())) == 7

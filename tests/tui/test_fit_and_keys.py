@@ -76,6 +76,33 @@ async def test_the_command_bar_is_bounded_and_colon_types_nothing_in_it() -> Non
         assert bar.value == "x" * LIMIT
 
 
+async def test_a_command_typed_past_the_bound_is_called_too_long_not_judged_cut() -> None:
+    """``meld `` and ``5h `` 80 times: the bar keeps the first LIMIT characters, and Enter says
+    the command is too long instead of judging the piece that fitted (``'5' is not a card``);
+    once the text is edited it is judged again."""
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {}, 5), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_when_my_turn(pilot, app)
+        bar = screen.query_one(CommandBar)
+        await pilot.press("colon")
+        typed = "meld " + "5h " * 80
+        await pilot.press(*("space" if char == " " else char for char in typed), "enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert bar.display and bar.value == typed[:LIMIT], "kept, to be shortened"
+        assert f"The command is too long (at most {LIMIT} characters)." in text, text
+        assert "is not a card" not in text
+        await pilot.press("backspace", "enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "too long" not in text and "✗" in text, "judged as typed"
+        await pilot.press("escape", "colon")
+        bar.insert_text_at_cursor("x" * (LIMIT + 1))  # a paste past the bound is refused
+        await pilot.press("enter")
+        await pilot.pause()
+        assert bar.value == "" and bar.display is False, "nothing typed: the bar closes"
+
+
 def test_no_board_takes_a_key_the_table_shares_with_every_game() -> None:
     shared = {binding.key for binding in TableScreen.BINDINGS  # type: ignore[union-attr]
               if binding.action not in ("pass_on", "play_hint", "result")}  # type: ignore[union-attr]

@@ -6,6 +6,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from cardgames.core.rng import Rng
+from cardgames.games.shithead.engine import ShitheadState
 from cardgames.session.autosave import Autosave
 from cardgames.session.record import record_of
 from cardgames.session.replay import Replay
@@ -145,3 +146,72 @@ async def test_the_replay_footer_shows_only_its_own_keys_at_80_columns() -> None
                 assert screen.step == 0 and app.screen is screen
                 hand = app.screen.query_one(HandWidget)
                 assert not hand.selection and hand.styles.opacity == 1.0
+
+
+async def test_the_footer_offers_only_the_steps_that_move_at_the_deal_and_the_last_move() -> None:
+    """At the deal neither Previous move nor Deal is offered, at the last move neither Next
+    move nor Last move (pressing them there does nothing); in between all four are."""
+    app = CardGamesApp(None, FAST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        replay = _finished("makao", SHORT["makao"])
+        screen = ReplayScreen(replay, CardStyle())
+        app.push_screen(screen)
+        await wait_until(pilot, lambda: app.screen is screen)
+
+        async def footer() -> str:
+            await pilot.pause()
+            return screen_text(app).splitlines()[-1]
+
+        last = await footer()
+        assert screen.step == len(replay), last
+        assert "Previous move" in last and "Deal" in last, last
+        assert "Next move" not in last and "Last move" not in last, last
+        await pilot.press("right", "end")
+        assert screen.step == len(replay)
+        await pilot.press("home")
+        deal = await footer()
+        assert screen.step == 0 and "move 0 of" in screen_text(app)
+        assert "Next move" in deal and "Last move" in deal, deal
+        assert "Previous move" not in deal and "Deal" not in deal, deal
+        await pilot.press("left", "home")
+        assert screen.step == 0
+        await pilot.press("right")
+        middle = await footer()
+        assert screen.step == 1
+        for key in ("Back", "Whose eyes", "Previous move", "Next move", "Deal", "Last move"):
+            assert key in middle, middle
+        await pilot.press("end", "left")
+        assert "Next move" in await footer()
+        await pilot.press("right")
+        assert "Next move" not in await footer()
+
+
+async def test_shithead_every_hand_open_shows_the_face_down_cards_at_the_deal_too() -> None:
+    """Seen with every hand open, each seat's face-down cards are listed after the words
+    "face down" from the deal on (not only at the last move), and the Face-up/down panel says
+    where the cards are instead of "hidden"."""
+    app = CardGamesApp(None, FAST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        replay = _finished("shithead", SHORT["shithead"])
+        screen = ReplayScreen(replay, CardStyle())
+        screen.step = 0
+        app.push_screen(screen)
+        await wait_until(pilot, lambda: app.screen is screen)
+        await pilot.pause()
+        assert screen.viewer == OPEN
+        text = screen_text(app)
+        lines = [line for line in text.splitlines() if "face down" in line]
+        assert len(lines) == 2, text
+        state = replay.state_at(0)
+        assert isinstance(state, ShitheadState)
+        for seat, line in enumerate(lines):
+            assert replay.names_for(None)[seat] in line, line
+            down = [card for card in state.face_down[seat] if card is not None]
+            assert len(down) == 3
+            for card in down:
+                assert card.symbol in line.split("face down")[1], (card, line)
+        assert "hidden" not in text and "Face up: see" in text and "down: at left." in text
+        await pilot.press("v")
+        await pilot.pause()
+        text = screen_text(app)
+        assert screen.viewer == 0 and "face down" not in text and "Face up: see" not in text

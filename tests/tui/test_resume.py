@@ -86,6 +86,34 @@ async def test_a_damaged_record_is_moved_aside_and_told_once() -> None:
     assert (folder / "damaged" / "broken.json").exists()
 
 
+async def test_three_damaged_records_are_told_in_one_notice_read_whole_at_80_by_24() -> None:
+    folder = records_dir()
+    folder.mkdir(parents=True)
+    names = [f"20261201-10574{n}-makao-3fa9c{n}.json" for n in range(3)]
+    for name, text in zip(names, ['{"format": "cardg', "<html>", '{"a": 1,,}'], strict=True):
+        (folder / name).write_text(text, encoding="utf-8")
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+
+        def notice() -> str:
+            """The words right of the notices' left edge (``▌``), the lines joined."""
+            return " ".join(words for line in screen_text(app).splitlines() if "▌" in line
+                            if (words := line.rsplit("▌", 1)[1].strip()))
+
+        await wait_until(pilot, lambda: "not deleted." in notice())
+        messages = [n.message for n in app._notifications]
+        assert len(messages) == 1 and messages[0].startswith("Could not read 3 saved games: ")
+        assert f"{names[0]} (cut short)" in messages[0]
+        # The whole notice is on screen, from its first file name to its end.
+        text = notice()
+        assert text.startswith(f"Could not read 3 saved games: {names[0]} (cut short),"), text
+        assert text.endswith("not deleted."), text
+        assert "Card games" in screen_text(app), "the picker's title is not covered"
+    for name in names:
+        assert (folder / "damaged" / name).exists()
+
+
 def _a_finished_game_of_yours(seed: int) -> None:
     """Play a Makao game to the end (you play the first legal move each turn) and count it."""
     session = Session(GameSetup("makao", default_seats(2, 1), {}, seed))

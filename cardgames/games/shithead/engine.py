@@ -926,7 +926,7 @@ class ShitheadState:
             play_again=self.play_again,
             burnt=tuple(sorted(self.burnt, key=_ORDER.__getitem__)),
             known=self._known(),
-            open_hands=self._open_hands() if seat is None else None,
+            open_hands=self.open_hands() if seat is None else None,
         )
 
     def _known(self) -> tuple[tuple[Card, ...], ...]:
@@ -938,8 +938,10 @@ class ShitheadState:
             for hand in self.hands
         )
 
-    def _open_hands(self) -> tuple[tuple[Card, ...], ...]:
-        """Every seat's hand and face-down cards, shown once the game is over."""
+    def open_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand and face-down cards, seat 0 first, each seat's hand first: shown
+        once the game is over (the view's ``open_hands``), and at every move of a replay of a
+        finished game seen with every hand open."""
         return tuple((*hand, *(c for c in down if c is not None))
                      for hand, down in zip(self.hands, self.face_down, strict=True))
 

@@ -95,6 +95,11 @@ def seat_info(view: Any, seat: int, info: TableInfo) -> SeatInfo:
                     body=seat_text(view, seat, info.style))
 
 
+OPEN_ROW_TEXT = "Face up: see\nthe seats. Face\ndown: at left."
+"""The Face-up/down panel with every hand open (three lines of its 15 cells): the face-up
+cards are on the seats, the face-down ones in the open hands beside it."""
+
+
 class ShitheadBoard(Board):
     """Draws a Shithead view and turns keys and clicks into Shithead actions."""
 
@@ -153,7 +158,7 @@ class ShitheadBoard(Board):
         self.query_one("#turn", Static).update(self._turn(view, info))
         self.query_one(LogPanel).set_lines(info.log, style)
         self._show_hand(view, info)
-        self._show_row(view, style)
+        self._show_row(view, style, open=info.open_hands is not None or view.open_hands is not None)
 
     def _pile(self, view: Any, style: CardStyle) -> Text:
         text = side_by_side((stock_box(view.stock_size, style), pile_fan(view.pile, style)), gap=2)
@@ -216,12 +221,15 @@ class ShitheadBoard(Board):
             face_down = [len(cards) - size for cards, size in zip(hands, sizes, strict=True)]
         self.query_one(HandBox).show_open(names, hands, style, face_down)
 
-    def _show_row(self, view: Any, style: CardStyle) -> None:
+    def _show_row(self, view: Any, style: CardStyle, *, open: bool = False) -> None:
+        """The viewer's face-up and face-down cards; seen by nobody, "hidden", unless every
+        hand is open: then the face-up cards are on the seats and the face-down ones in the open
+        hands, and the panel says so."""
         row = self.query_one(TableRow)
         seat = view.viewer
         if seat is None:
             row.set_row((), (), mode="view", playable=frozenset(), style=style,
-                         empty_text="hidden")
+                         empty_text=OPEN_ROW_TEXT if open else "hidden")
             return
         row.set_row(view.face_up[seat], view.face_down[seat], mode=self._row_mode(view),
                     playable=view.playable, style=style)

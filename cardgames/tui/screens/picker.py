@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from cardgames.core import registry
 from cardgames.core.registry import GameInfo
-from cardgames.session.savefile import SavedGame, records_dir, saved_games
+from cardgames.session.savefile import SavedGame, damaged_notice, records_dir, saved_games
 from cardgames.tui.navigation import ResumeGame
 from cardgames.tui.render import shown
 from cardgames.tui.screens.base import AppScreen
@@ -163,8 +163,10 @@ class PickerScreen(AppScreen[None]):
         if flush is not None:
             flush.flush()
         listing = saved_games(records_dir())
-        for message in listing.messages:
-            self.notify(message, severity="warning", timeout=12)
+        if listing.damaged:
+            # One notice for them all, file names first: several would stack past a small
+            # terminal's height and lose their beginnings.
+            self.notify(damaged_notice(listing.damaged), severity="warning", timeout=12)
         self.saved = listing.games
         blurb, line = self.wrap
         options = [Option(prompt, id=f"continue-{i}")

@@ -105,6 +105,16 @@ class ReplayScreen(AppScreen[None]):
             f"Move {move.number}: {names[move.player]}: {move.command}")
         self.query_one("#status", Static).update(looked)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A stepping key acts, and the footer shows it, only where it moves: at the deal
+        neither Previous move nor Deal, at the last move neither Next move nor Last move."""
+        if not super().check_action(action, parameters):
+            return False
+        if action in ("step", "go") and parameters and isinstance(parameters[0], int):
+            forward = parameters[0] > 0 if action == "step" else parameters[0] < 0
+            return self.step < len(self.replay) if forward else self.step > 0
+        return True
+
     def action_step(self, delta: int) -> None:
         """One move back or forward."""
         self.action_go(max(0, min(len(self.replay), self.step + delta)))
@@ -113,6 +123,7 @@ class ReplayScreen(AppScreen[None]):
         """Go to a step (-1: the last)."""
         self.step = len(self.replay) if step < 0 else step
         self.redraw()
+        self.refresh_bindings()
 
     def action_eyes(self) -> None:
         """The next seat's eyes, then every hand open (finished games only)."""

@@ -636,6 +636,11 @@ class TableScreen(AppScreen[None]):
         if seat is None or not text:
             self._close_command()
             return
+        bar = self.query_one("#command", CommandBar)
+        if bar.cut:
+            # Not the piece that fitted: that would be judged as a command of its own.
+            self._submit(Rejected(bar.too_long))
+            return
         result = self.session.submit_text(seat, text)
         if isinstance(result, Rejected):
             self._submit(result)

@@ -20,7 +20,9 @@ class CommandBar(TextInput):
     The grey suggestion is the first legal command that starts with what was typed; Tab accepts
     it, and each further Tab shows the next matching command. Escape asks to close the bar. The
     text is bounded (:data:`LIMIT`, or the longest legal command), so a refused command stays
-    editable without growing; ``:`` in the open bar types nothing (no command has one).
+    editable without growing; ``:`` in the open bar types nothing (no command has one). Text
+    typed or pasted past the bound is refused, and :attr:`cut` remembers it, so that the table
+    says the command is too long rather than judge the piece that fitted.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -38,6 +40,26 @@ class CommandBar(TextInput):
         self.completions: tuple[str, ...] = ()
         self._matches: list[str] = []
         self._shown = -1
+        self.cut = False
+        """True while the text is what was left after typing or pasting past
+        ``max_length`` (until an edit is taken, or the bar opens again)."""
+
+    @property
+    def too_long(self) -> str:
+        """What the table says when the command was cut (:attr:`cut`)."""
+        return f"The command is too long (at most {self.max_length} characters)."
+
+    def restricted(self) -> None:
+        """Text past ``max_length`` was refused (the bar has no other restriction)."""
+        self.cut = True
+        super().restricted()
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        """Edit the text; an edit that is taken (a deletion, say) ends :attr:`cut`."""
+        before = self.value
+        super().replace(text, start, end)
+        if self.value != before:
+            self.cut = False
 
     def open(self, completions: tuple[str, ...]) -> None:
         """Show the bar empty, completing from ``completions``, and focus it at once.
@@ -51,6 +73,7 @@ class CommandBar(TextInput):
         self._matches = []
         self._shown = -1
         self.value = ""
+        self.cut = False
         self.display = True
         self.screen.set_focus(self)
 
@@ -65,6 +88,7 @@ class CommandBar(TextInput):
         if self._matches:
             self.value = self._matches[self._shown]
             self.cursor_position = len(self.value)
+            self.cut = False
 
     def action_stay_open(self) -> None:
         """``:`` while the bar is open: it is open already, and nothing is typed."""
