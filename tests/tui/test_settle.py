@@ -59,10 +59,15 @@ def test_a_burst_after_a_close_is_dropped_until_a_pause() -> None:
     assert keys.key() and keys.key(), "after a pause every key counts again"
 
 
+def _hot_seat_makao(clock: Clock) -> CardGamesApp:
+    """Anna and Bob at one keyboard (Makao, seed 5), keys timed by ``clock``, settle 0.25 s."""
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
+    return CardGamesApp(GameSetup("makao", seats, {}, 5), FAST, clock=clock, settle=0.25)
+
+
 async def test_a_burst_of_enter_on_the_first_pass_screen_plays_no_card() -> None:
     clock = Clock()
-    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
-    app = CardGamesApp(GameSetup("makao", seats, {}, 5), FAST, clock=clock, settle=0.25)
+    app = _hot_seat_makao(clock)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
         clock.now += 2
@@ -77,8 +82,7 @@ async def test_a_burst_of_enter_on_the_first_pass_screen_plays_no_card() -> None
 
 async def test_a_burst_slowed_by_a_busy_machine_does_not_reach_the_uncovered_hand() -> None:
     clock = Clock()
-    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
-    app = CardGamesApp(GameSetup("makao", seats, {}, 5), FAST, clock=clock, settle=0.25)
+    app = _hot_seat_makao(clock)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
         clock.now += 2
@@ -183,8 +187,7 @@ async def test_a_key_typed_right_after_leave_does_not_answer_the_leave_question(
     """``q`` then ``d`` 20 ms apart must not take ``d`` as "discard it" (nor as Draw): the
     unfinished game stays; a key after a pause answers."""
     clock = Clock()
-    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
-    app = CardGamesApp(GameSetup("makao", seats, {}, 5), FAST, clock=clock, settle=0.25)
+    app = _hot_seat_makao(clock)
     async with app.run_test(size=SIZE) as pilot:
         table = await _hot_seat_game_with_a_move(pilot, app, clock)
         history = list(table.session.history)
@@ -206,8 +209,7 @@ async def test_a_key_typed_right_after_leave_does_not_answer_the_leave_question(
 
 async def test_the_footer_of_the_leave_question_shows_its_keys_not_the_tables() -> None:
     clock = Clock()
-    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
-    app = CardGamesApp(GameSetup("makao", seats, {}, 5), FAST, clock=clock, settle=0.25)
+    app = _hot_seat_makao(clock)
     async with app.run_test(size=SIZE) as pilot:
         await _hot_seat_game_with_a_move(pilot, app, clock)
         await pilot.press("q")
