@@ -1,11 +1,16 @@
 """A player that never stops: plays bot games through the Session and autosaves after every
 accepted command, printing ``<id> <commands>`` once each save is done.
 
+Each line goes out in one ``os.write`` of a few bytes, which a pipe delivers whole: ``print``
+writes its pieces separately when Python runs unbuffered (``PYTHONUNBUFFERED``), so a kill
+between them would leave half a line.
+
 Run as ``python -m tests.session.autosave_child FOLDER SEED``; the SIGKILL test kills it.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -28,7 +33,7 @@ def main(folder: Path, seed: int) -> None:
             session.step_bot()
             finished = STARTED if session.is_over else None
             save(record_of(session, id=game_id, started=STARTED, finished=finished), folder)
-            print(game_id, len(session.history), flush=True)
+            os.write(1, f"{game_id} {len(session.history)}\n".encode())
         number += 1
 
 

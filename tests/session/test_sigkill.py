@@ -9,6 +9,7 @@ during a write leaves only a hidden temporary file, which the listing ignores.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -44,7 +45,8 @@ def test_sigkill_at_random_instants_never_leaves_an_unreadable_record(tmp_path: 
         child.send_signal(signal.SIGKILL)
         rest, _ = child.communicate()
         assert child.returncode == -signal.SIGKILL
-        for line in (first + rest).splitlines():
+        for line in (first + rest).splitlines(keepends=True):
+            assert re.fullmatch(r"\S+ \d+\n", line), f"not a whole report line: {line!r}"
             game_id, moves = line.split()
             acknowledged[game_id] = int(moves)
     listing = saved_games(tmp_path)
