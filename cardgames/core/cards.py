@@ -207,3 +207,43 @@ def parse_suit(text: str) -> Suit:
 def cards_text(cards: tuple[Card, ...] | list[Card], *, symbols: bool = True) -> str:
     """Join cards for a message: ``7♥ 7♠`` (or ``7h 7s`` with ``symbols=False``)."""
     return " ".join(card.symbol if symbols else card.code for card in cards)
+
+
+def card_to_json(card: Card) -> str:
+    """A card as saved positions write it: its code, with ``#n`` for deck n > 0 (``7h#1``).
+
+    Args:
+        card: Any card.
+
+    Returns:
+        The text :func:`card_from_json` reads back to the same card.
+    """
+    text = _JSON_CODES.get(card)
+    if text is None:
+        text = card.code if card.deck == 0 else f"{card.code}#{card.deck}"
+    return text
+
+
+def card_from_json(text: str) -> Card:
+    """Read a card written by :func:`card_to_json` (``7h``, ``7h#1``, ``Xr``, ``Xb#1``).
+
+    Raises:
+        InvalidCommand: If the text is not a card code, or its deck number is not a number.
+    """
+    card = _JSON_CARDS.get(text)
+    if card is None:
+        code, mark, deck = text.partition("#")
+        card = parse_card(code)
+        if mark:
+            if not (deck.isascii() and deck.isdigit()):
+                raise InvalidCommand(f"{quoted(text)} is not a card: the deck after # is a number")
+            card = card._replace(deck=int(deck))
+    return card
+
+
+_JSON_CODES: dict[Card, str] = {
+    card: card.code if card.deck == 0 else f"{card.code}#{card.deck}"
+    for card in (Card(rank, suit, deck) for deck in range(3) for suit in Suit for rank in Rank)
+    if card.rank is not Rank.JOKER or card.suit in (Suit.HEARTS, Suit.SPADES)
+}
+_JSON_CARDS: dict[str, Card] = {text: card for card, text in _JSON_CODES.items()}

@@ -6,7 +6,17 @@ import json
 
 import pytest
 
-from cardgames.core.cards import Card, Rank, Suit, cards_text, parse_card, parse_rank, parse_suit
+from cardgames.core.cards import (
+    Card,
+    Rank,
+    Suit,
+    card_from_json,
+    card_to_json,
+    cards_text,
+    parse_card,
+    parse_rank,
+    parse_suit,
+)
 from cardgames.core.deck import build_deck
 from cardgames.core.engine import Event
 from cardgames.core.errors import InvalidCommand
@@ -107,3 +117,17 @@ def test_registry_finds_games_by_name_and_alias(coming_soon: str) -> None:
         find_game("poker")
     with pytest.raises(LookupError, match="coming soon"):
         load_game(coming_soon)
+
+
+def test_every_card_of_up_to_four_decks_reads_back_from_its_json_code() -> None:
+    for card in build_deck(4, 2):
+        assert card_from_json(card_to_json(card)) == card
+    assert card_to_json(Card(Rank.SEVEN, Suit.HEARTS, 1)) == "7h#1"
+    assert card_to_json(Card(Rank.JOKER, Suit.SPADES)) == "Xb"
+    assert card_from_json("10s#3") == Card(Rank.TEN, Suit.SPADES, 3)
+
+
+@pytest.mark.parametrize("text", ["7h#x", "7h#", "7h#-1", "7h#²", "zz", "#1"])
+def test_a_damaged_json_card_code_is_refused(text: str) -> None:
+    with pytest.raises(InvalidCommand):
+        card_from_json(text)

@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardgames.core import position as check
-from cardgames.core.cards import Rank, Suit
+from cardgames.core.cards import Rank, Suit, card_to_json
 from cardgames.core.deck import build_deck
 from cardgames.core.errors import BadPosition
-from cardgames.games.makao.engine import OPTION_NAMES, MakaoState, card_to_json
+from cardgames.games.makao.engine import OPTION_NAMES, MakaoState
 from cardgames.games.makao.moves import DEMAND_RANKS, battle_value
 
 PHASES = ("play", "drawn", "demand", "over")

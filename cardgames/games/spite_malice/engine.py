@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardgames.core.cards import Card, parse_card
+from cardgames.core.cards import Card, card_from_json, card_to_json
 from cardgames.core.deck import build_deck
 from cardgames.core.engine import Event, Outcome, new_event
 from cardgames.core.errors import IllegalMove
@@ -1096,34 +1096,6 @@ def starter(pay_off: Sequence[Sequence[Card]]) -> int:
     return best
 
 
-def card_to_json(card: Card) -> str:
-    """A card as JSON: its code, with ``#n`` for a card of deck n > 0 (``7h#1``)."""
-    text = _JSON_CODES.get(card)
-    if text is None:
-        text = card.code if card.deck == 0 else f"{card.code}#{card.deck}"
-    return text
-
-
-def card_from_json(text: str) -> Card:
-    """Read a card written by :func:`card_to_json`.
-
-    Raises:
-        InvalidCommand: If the text is not a card code.
-    """
-    card = _JSON_CARDS.get(text)
-    if card is None:
-        code, _, deck = text.partition("#")
-        card = parse_card(code)
-        if deck:
-            card = card._replace(deck=int(deck))
-    return card
-
-
-_JSON_CODES: dict[Card, str] = {
-    card: card.code if card.deck == 0 else f"{card.code}#{card.deck}"
-    for card in build_deck(2, 2)
-}
-_JSON_CARDS: dict[str, Card] = {text: card for card, text in _JSON_CODES.items()}
 
 
 _CODE_OF = tuple(card_to_json(card) for card in _CARDS)

@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardgames.core import position as check
-from cardgames.core.cards import Card, Rank
+from cardgames.core.cards import Card, Rank, card_to_json
 from cardgames.core.deck import build_deck
 from cardgames.core.errors import BadPosition
-from cardgames.games.spite_malice.engine import SpiteMaliceState, card_to_json
+from cardgames.games.spite_malice.engine import SpiteMaliceState
 from cardgames.games.spite_malice.moves import (
     HAND_SIZE,
     KING,

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardgames.core.cards import Card, Rank, parse_card
+from cardgames.core.cards import Card, Rank, card_from_json, card_to_json
 from cardgames.core.deck import build_deck
 from cardgames.core.engine import Event, Outcome, new_event
 from cardgames.core.errors import IllegalMove
@@ -661,51 +661,12 @@ def _event(
     return event
 
 
-def card_to_json(card: Card) -> str:
-    """A card as JSON: its code, with ``#n`` for a card of deck n > 0 (``7h#1``)."""
-    text = _JSON_CODES.get(card)
-    if text is None:
-        text = _JSON_CODES[card] = card.code if card.deck == 0 else f"{card.code}#{card.deck}"
-    return text
-
-
-def card_from_json(text: str) -> Card:
-    """Read a card written by :func:`card_to_json`.
-
-    Raises:
-        InvalidCommand: If the text is not a card code.
-    """
-    card = _JSON_CARDS.get(text)
-    if card is None:
-        code, _, deck = text.partition("#")
-        card = parse_card(code)
-        card = _JSON_CARDS[text] = card._replace(deck=int(deck)) if deck else card
-    return card
-
-
-_JSON_CODES: dict[Card, str] = {
-    card: card.code if card.deck == 0 else f"{card.code}#{card.deck}" for card in build_deck(3)
-}
-_JSON_CARDS: dict[str, Card] = {text: card for card, text in _JSON_CODES.items()}
-_ROW_CODES: dict[Card | None, str | None] = {None: None}
-for _card, _code in _JSON_CODES.items():
-    _ROW_CODES[_card] = _code
-
-
 def _codes(cards: Iterable[Card]) -> list[str]:
-    table = _JSON_CODES
-    try:
-        return [table[card] for card in cards]
-    except KeyError:
-        return [card_to_json(card) for card in cards]
+    return [card_to_json(card) for card in cards]
 
 
 def _row_codes(row: Iterable[Card | None]) -> list[str | None]:
-    table = _ROW_CODES
-    try:
-        return [table[card] for card in row]
-    except KeyError:
-        return [None if card is None else card_to_json(card) for card in row]
+    return [None if card is None else card_to_json(card) for card in row]
 
 
 def _cards(codes: Iterable[str]) -> list[Card]:

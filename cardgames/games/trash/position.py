@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardgames.core import position as check
-from cardgames.core.cards import Card, Rank
+from cardgames.core.cards import Card, Rank, card_to_json
 from cardgames.core.deck import build_deck
 from cardgames.core.errors import BadPosition
-from cardgames.games.trash.engine import TrashState, card_to_json
+from cardgames.games.trash.engine import TrashState
 from cardgames.games.trash.moves import (
     FULL_LAYOUT,
     JACK,

@@ -20,7 +20,7 @@ from itertools import repeat
 from operator import is_
 from typing import Any, Literal, cast
 
-from cardgames.core.cards import Card, Rank, Suit, parse_card
+from cardgames.core.cards import Card, Rank, Suit, card_from_json, card_to_json
 from cardgames.core.engine import Event, Outcome
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
@@ -431,7 +431,7 @@ class ZolikyState:
         self._reset_turn()
         return Event(
             "deal", self.dealer, tuple(jokers), self.round,
-            detail=f"cutter={cutter} leader={leader} cut={_json_card(cut) if cut else '-'}",
+            detail=f"cutter={cutter} leader={leader} cut={card_to_json(cut) if cut else '-'}",
         )
 
     def _reset_turn(self) -> None:
@@ -711,7 +711,7 @@ class ZolikyState:
         self.melds[action.meld] = result.meld
         detail = f"meld={action.meld + 1}"
         if action.named is not None:
-            detail += f" named={_json_card(action.named)}"
+            detail += f" named={card_to_json(action.named)}"
         events = [Event("layoff", player, (action.card,), len(result.meld.cards), detail=detail)]
         if result.joker is not None:
             insort(hand, result.joker)
@@ -962,7 +962,7 @@ class ZolikyState:
             "face_down": self.face_down,
             "melds": [meld_to_json(meld) for meld in self.melds],
             "opened": list(self.opened),
-            "taken": None if self.taken is None else _json_card(self.taken),
+            "taken": None if self.taken is None else card_to_json(self.taken),
             "source": self.source,
             "laid": self.laid,
             "settled": self.settled,
@@ -1018,7 +1018,7 @@ class ZolikyState:
         state.melds = [meld_from_json(raw) for raw in data.get("melds", [])]
         state.opened = [bool(flag) for flag in data.get("opened", [False] * players)]
         taken = data.get("taken")
-        state.taken = None if taken is None else _card(taken)
+        state.taken = None if taken is None else card_from_json(taken)
         state.source = cast(Source, data.get("source", "stock" if state.phase == "lay" else ""))
         state.laid = bool(data.get("laid", False))
         state.settled = bool(data.get("settled", False))
@@ -1263,45 +1263,15 @@ def _distinct(hand: list[Card]) -> list[Card]:
 def _named_detail(shape: Shape) -> str:
     if not shape.named:
         return ""
-    return "named=" + ",".join(_json_card(card) for card in shape.named)
-
-
-_JSON_CODES: dict[Card, str] = {
-    card: card.code if card.deck == 0 else f"{card.code}#{card.deck}" for card in ALL_CARDS
-}
-_JSON_CARDS: dict[str, Card] = {text: card for card, text in _JSON_CODES.items()}
-
-
-def _json_card(card: Card) -> str:
-    return _JSON_CODES[card]
-
-
-def _card(text: str) -> Card:
-    card = _JSON_CARDS.get(text)
-    if card is None:
-        code, _, deck = text.partition("#")
-        card = parse_card(code)
-        if deck:
-            card = card._replace(deck=int(deck))
-    return card
-
-
-def card_from_json(text: str) -> Card:
-    """Read a card code as JSON positions write it (``7h``, ``7h#1``, ``Xr``, ``Xb#1``).
-
-    Raises:
-        InvalidCommand: If the text is not a card code.
-    """
-    return _card(text)
+    return "named=" + ",".join(card_to_json(card) for card in shape.named)
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
-    table = _JSON_CODES
-    return [table[card] for card in cards]
+    return [card_to_json(card) for card in cards]
 
 
 def _cards(codes: Iterable[str]) -> list[Card]:
-    return [_card(code) for code in codes]
+    return [card_from_json(code) for code in codes]
 
 
 def meld_to_json(meld: TableMeld) -> dict[str, Any]:

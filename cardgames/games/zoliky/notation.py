@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cardgames.core.cards import Card, Rank, cards_text, parse_card
+from cardgames.core.cards import Card, Rank, card_from_json, cards_text, parse_card
 from cardgames.core.engine import Event
 from cardgames.core.errors import AmbiguousMove, IllegalMove, InvalidCommand, quoted
 from cardgames.games.zoliky.actions import (
@@ -31,12 +31,7 @@ from cardgames.games.zoliky.actions import (
     Take,
     TakeBack,
 )
-from cardgames.games.zoliky.engine import (
-    ZolikyView,
-    card_from_json,
-    layoff_result,
-    refusal,
-)
+from cardgames.games.zoliky.engine import ZolikyView, layoff_result, refusal
 from cardgames.games.zoliky.melds import FACE, IS_JOKER, joker_layoffs, read_meld
 
 EXAMPLES = "draw, meld 5h 6h 7h, discard kd"

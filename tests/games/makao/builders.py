@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgames.core.cards import Card
+from cardgames.core.cards import Card, card_from_json, card_to_json
 from cardgames.core.deck import build_deck
 from cardgames.core.engine import Event
 from cardgames.games.makao.actions import Action, Draw, Pass, Play
-from cardgames.games.makao.engine import MakaoState, card_from_json, card_to_json
+from cardgames.games.makao.engine import MakaoState
 
 
 def cards(*codes: str) -> tuple[Card, ...]:

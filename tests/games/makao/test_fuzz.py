@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from cardgames.core.cards import Card, Rank, Suit
+from cardgames.core.cards import Card, Rank, Suit, card_to_json
 from cardgames.core.deck import build_deck
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
@@ -30,7 +30,7 @@ from cardgames.games.makao.actions import (
     Take,
     Wait,
 )
-from cardgames.games.makao.engine import OPTION_NAMES, MakaoState, card_to_json
+from cardgames.games.makao.engine import OPTION_NAMES, MakaoState
 from cardgames.games.makao.moves import (
     ALL_FACES,
     DEMAND_RANKS,

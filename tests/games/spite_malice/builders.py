@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardgames.core.cards import Card
+from cardgames.core.cards import Card, card_from_json, card_to_json
 from cardgames.core.deck import build_deck
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
 from cardgames.games.spite_malice import GAME
 from cardgames.games.spite_malice.actions import Action
-from cardgames.games.spite_malice.engine import SpiteMaliceState, card_from_json, card_to_json
+from cardgames.games.spite_malice.engine import SpiteMaliceState
 
 ALL_CODES = tuple(card_to_json(card) for card in build_deck(2, 2))
 """The JSON codes of all 108 cards."""

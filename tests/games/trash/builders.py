@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardgames.core.cards import Card
+from cardgames.core.cards import Card, card_from_json, card_to_json
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
 from cardgames.games.trash import GAME
 from cardgames.games.trash.actions import Action
-from cardgames.games.trash.engine import TrashState, card_from_json, card_to_json
+from cardgames.games.trash.engine import TrashState
 
 FILLER = " Qc#2 Qd#2 Qs#2 Qh#2"
 """Cards put under the stock of a test position by default."""

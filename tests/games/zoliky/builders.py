@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgames.core.cards import Card
+from cardgames.core.cards import Card, card_from_json
 from cardgames.games.zoliky.actions import LayOff, Meld
-from cardgames.games.zoliky.engine import ZolikyState, card_from_json, meld_to_json
+from cardgames.games.zoliky.engine import ZolikyState, meld_to_json
 from cardgames.games.zoliky.melds import ALL_CARDS, read_meld
 
 
