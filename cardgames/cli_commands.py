@@ -553,24 +553,32 @@ def tournament(
     Each deal is played once from every seat. Prints each bot's win rate with its 95% (Wilson)
     interval, the games per second, and the median and 99th-percentile time per move of each
     bot (moves with a choice), next to the speed of the reference engine in the same run.
+    On a terminal, a progress bar on standard error counts the games played.
     """
-    from cardgames.tournament import format_result
+    from cardgames.tournament import check_entries, format_result
     from cardgames.tournament import tournament as run
 
     info = _game(game)
     _player_count(info, players)
     kinds = _bot_list(info, bots, "--bots")
+    chosen = _options(options)
     try:
-        result = run(
-            info.name,
-            kinds,
-            games=games,
-            players=players,
-            seed=seed,
-            options=_options(options),
-        )
+        check_entries(kinds, games=games, players=players)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
+    with click.progressbar(length=games, label="games played", file=sys.stderr) as bar:
+        try:
+            result = run(
+                info.name,
+                kinds,
+                games=games,
+                players=players,
+                seed=seed,
+                options=chosen,
+                progress=lambda _played: bar.update(1),
+            )
+        except ValueError as error:
+            raise click.UsageError(str(error)) from None
     click.echo(format_result(result, seed))
 
 

@@ -130,6 +130,35 @@ def seating(bots: Sequence[str], players: int, rotation: int) -> tuple[str, ...]
     return tuple(bots[(seat + rotation) % players % len(bots)] for seat in range(players))
 
 
+def check_entries(bots: Sequence[str], *, games: int, players: int) -> tuple[str, ...]:
+    """The distinct bot kinds of a tournament, checked before any game is played.
+
+    Args:
+        bots: The bot kinds as named, one per seat at most.
+        games: How many games.
+        players: Seats per game.
+
+    Returns:
+        The kinds, each once, in the order first named.
+
+    Raises:
+        ValueError: With a one-line message, if ``games`` is below 1, ``bots`` names fewer than
+            2 or more than ``players`` bots, or names one kind only (its win rate would be
+            meaningless).
+    """
+    if games < 1:
+        raise ValueError(f"--games must be at least 1, not {games}")
+    if not 2 <= len(bots) <= players:
+        count = len(bots)
+        raise ValueError(f"name 2 to {players} computer players for {players} seats, not {count}")
+    kinds = tuple(dict.fromkeys(bots))
+    if len(kinds) < 2:
+        raise ValueError(
+            f"a tournament matches different computer players; --bots names only {kinds[0]!r}"
+        )
+    return kinds
+
+
 def tournament(
     game: str,
     bots: Sequence[str],
@@ -148,7 +177,8 @@ def tournament(
 
     Args:
         game: A game name or alias.
-        bots: The bot kinds (levels or the game's own bots), 1 to ``players`` of them.
+        bots: The bot kinds (levels or the game's own bots), 2 to ``players`` of them, at least
+            two of them different.
         games: How many games (at least 1).
         players: Seats per game.
         seed: Seed of the first deal.
@@ -161,14 +191,10 @@ def tournament(
 
     Raises:
         ValueError: With a one-line message, if the set-up is invalid (unknown game or bot,
-            player count out of range, too few or too many bots, fewer than one game).
+            player count out of range, too few or too many bots, a single kind of bot, fewer
+            than one game).
     """
-    if games < 1:
-        raise ValueError(f"--games must be at least 1, not {games}")
-    if not 1 <= len(bots) <= players:
-        count = len(bots)
-        raise ValueError(f"name 1 to {players} computer players for {players} seats, not {count}")
-    kinds = tuple(dict.fromkeys(bots))
+    kinds = check_entries(bots, games=games, players=players)
     played = dict.fromkeys(kinds, 0)
     won = dict.fromkeys(kinds, 0)
     times: dict[str, list[float]] = {kind: [] for kind in kinds}
@@ -220,16 +246,16 @@ def format_result(result: TournamentResult, seed: int) -> str:
         f"games per second  {result.games_per_second:,.2f}",
         f"unfinished        {result.unfinished} (stopped after {MOVE_LIMIT} moves, no winner)",
         f"reference         {result.reference_per_second:,.0f} actions/s of the reference "
-        "engine, measured between the games",
+        "engine between games",
         "",
         f"{'bot':<10} {'games':>6} {'wins':>6} {'win rate':>9}  {'95% interval':<15} "
-        f"{'moves timed':>11} {'median':>9} {'p99':>9}",
+        f"{'moves':>7} {'median':>9} {'p99':>9}",
     ]
     for record in result.records:
         low, high = record.interval
         lines.append(
             f"{record.bot:<10} {record.games:>6} {record.wins:>6} {record.win_rate:>9.1%}  "
-            f"{f'{low:.1%}-{high:.1%}':<15} {len(record.move_seconds):>11} "
+            f"{f'{low:.1%}-{high:.1%}':<15} {len(record.move_seconds):>7} "
             f"{_duration(record.median_seconds):>9} {_duration(record.p99_seconds):>9}"
         )
     return "\n".join(lines)

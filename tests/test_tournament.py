@@ -69,7 +69,16 @@ def test_tournament_command_prints_rates_intervals_and_times() -> None:
         (["tournament", "makao", "--bots", "a,b,c"], "no computer player 'a'"),
         (
             ["tournament", "makao", "--bots", "hard,normal,easy", "--games", "1"],
-            "name 1 to 2 computer players for 2 seats, not 3",
+            "name 2 to 2 computer players for 2 seats, not 3",
+        ),
+        (["tournament", "makao", "--bots", "hard"], "name 2 to 2 computer players"),
+        (
+            ["tournament", "makao", "--bots", "hard,hard"],
+            "a tournament matches different computer players; --bots names only 'hard'",
+        ),
+        (
+            ["tournament", "trash", "--players", "4", "--bots", "easy,easy,easy"],
+            "--bots names only 'easy'",
         ),
         (
             ["play", "makao", "--level", "expert"],
