@@ -160,7 +160,7 @@ class CardGamesApp(App[None]):
             # gaps of a burst are measured as they came (on a real clock; a test's fake clock
             # stands still while real time passes).
             age = max(0.0, get_time() - event.time) if self.clock is time.monotonic else 0.0
-            if not self.keys.key(age=age):
+            if not self.keys.key(age=age, name=event.key):
                 return
             self._key_screens[event] = self.screen
         await super().on_event(event)

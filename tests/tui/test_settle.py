@@ -15,7 +15,9 @@ from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import CardStyle
 from cardgames.tui.screens.dialogs import LeaveDialog
 from cardgames.tui.screens.game_over import GameOverScreen
+from cardgames.tui.screens.log import LogScreen
 from cardgames.tui.screens.pass_screen import PassScreen
+from cardgames.tui.screens.rules import RulesScreen
 from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
@@ -57,6 +59,36 @@ def test_a_burst_after_a_close_is_dropped_until_a_pause() -> None:
         assert not keys.key(), "keys 0.1 s apart after a close are one burst"
     clock.now += 0.3
     assert keys.key() and keys.key(), "after a pause every key counts again"
+
+
+def test_after_a_screen_only_read_only_the_closing_key_repeating_is_dropped() -> None:
+    clock = Clock()
+    keys = KeyQuiet(clock, 1.0, settle=0.25)
+    assert keys.key(name="escape")
+    keys.closed(repeats_only=True)
+    clock.now += 0.05
+    assert not keys.key(name="escape"), "the closing key repeating is dropped"
+    clock.now += 0.05
+    assert keys.key(name="L"), "another key counts at once"
+    clock.now += 0.05
+    assert keys.key(name="escape"), "and ends the burst"
+
+
+async def test_a_key_right_after_closing_the_rules_acts_on_the_table() -> None:
+    clock = Clock()
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST, clock=clock,
+                       settle=0.25)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await table_when_my_turn(pilot, app)
+        clock.now += 1
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        clock.now += 1
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table)
+        clock.now += 0.1
+        await pilot.press("L")
+        await wait_until(pilot, lambda: isinstance(app.screen, LogScreen))
 
 
 def _hot_seat_makao(clock: Clock) -> CardGamesApp:

@@ -46,7 +46,7 @@ def may_close(screen: AppScreen[Any] | AppModal[Any]) -> bool:
     screen.closed = True
     keys = getattr(screen.app, "keys", None)
     if isinstance(keys, KeyQuiet):
-        keys.closed(screen.burst_factor)
+        keys.closed(screen.burst_factor, repeats_only=screen.only_read)
     return True
 
 
@@ -77,6 +77,9 @@ class AppScreen(Screen[ResultT]):
     burst_factor: float = 1.0
     """How many times the app's settle pause ends the burst of keys that closed the screen
     (:meth:`KeyQuiet.closed`)."""
+    only_read: bool = False
+    """True for a screen that is only read (rules, statistics, history, log): once it closes,
+    only the closing key repeating is dropped, and the next other key acts at once."""
     fit_size: tuple[int, int] | None = None
     """The smallest terminal (columns, lines) the screen is drawn in whole; below it the screen
     is covered by the notice "Make the terminal at least W×H" (None: the screen sees to it)."""
@@ -270,6 +273,8 @@ class AppModal(ModalScreen[ResultT]):
     closed: bool = False
     burst_factor: float = 1.0
     """As :attr:`AppScreen.burst_factor`."""
+    only_read: bool = False
+    """As :attr:`AppScreen.only_read`."""
     settle_on_open: bool = False
     """True for a dialog the keys typed ahead must not answer: the burst that opened it is
     dropped until a pause (see :func:`opening`)."""
