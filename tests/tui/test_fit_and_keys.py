@@ -60,7 +60,7 @@ async def test_a_dialog_is_covered_by_the_notice_while_the_terminal_is_too_small
         assert "Stay" in screen_text(app) and "Make the terminal" not in screen_text(app)
 
 
-async def test_the_command_bar_is_bounded_and_colon_types_nothing_in_it() -> None:
+async def test_the_command_bar_is_bounded_and_colon_types_only_after_text() -> None:
     app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
     async with app.run_test(size=SIZE) as pilot:
         screen = await table_when_my_turn(pilot, app)
@@ -73,7 +73,13 @@ async def test_the_command_bar_is_bounded_and_colon_types_nothing_in_it() -> Non
         await pilot.pause()
         assert bar.display and bar.value == "x" * LIMIT, "refused, kept, and bounded"
         await pilot.press("colon")
-        assert bar.value == "x" * LIMIT
+        assert bar.value == "x" * LIMIT, "a colon past the bound is refused too"
+        await pilot.press("escape", "colon", "colon")
+        assert bar.display and bar.value == "", "the opening key twice types nothing"
+        await pilot.press(*"a", "colon", "b", "colon", "enter")
+        await pilot.pause()
+        assert bar.value == "a:b:", "after text a colon is typed"
+        assert "a:b:" in screen_text(app), "and the refusal quotes the command as typed"
 
 
 async def test_a_command_typed_past_the_bound_is_called_too_long_not_judged_cut() -> None:

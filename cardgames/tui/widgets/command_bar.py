@@ -20,7 +20,8 @@ class CommandBar(TextInput):
     The grey suggestion is the first legal command that starts with what was typed; Tab accepts
     it, and each further Tab shows the next matching command. Escape asks to close the bar. The
     text is bounded (:data:`LIMIT`, or the longest legal command), so a refused command stays
-    editable without growing; ``:`` in the open bar types nothing (no command has one). Text
+    editable without growing; ``:`` in the empty bar types nothing (the key that opened it,
+    pressed twice), and after any text types a colon, so the bar shows what was typed. Text
     typed or pasted past the bound is refused, and :attr:`cut` remembers it, so that the table
     says the command is too long rather than judge the piece that fitted.
     """
@@ -91,7 +92,10 @@ class CommandBar(TextInput):
             self.cut = False
 
     def action_stay_open(self) -> None:
-        """``:`` while the bar is open: it is open already, and nothing is typed."""
+        """``:`` while the bar is open: a colon after text; nothing in the empty bar (it is
+        open already)."""
+        if self.value:
+            self.insert_text_at_cursor(":")
 
     def action_close(self) -> None:
         """Ask the table to close the bar."""
