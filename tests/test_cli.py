@@ -183,11 +183,11 @@ def test_play_defaults_one_human_against_bots_and_a_random_seed(launched: list[L
     assert first.seed != second.seed
 
 
-def test_two_humans_get_names(launched: list[Launch]) -> None:
+def test_two_humans_get_the_names_the_setup_screen_gives(launched: list[Launch]) -> None:
     assert invoke("play", "macao", "--players", "3", "--bots", "1").exit_code == 0
     [(setup, _)] = launched
     assert setup is not None
-    assert [seat.name for seat in setup.seats[:2]] == ["Anna", "Bob"]
+    assert [seat.name for seat in setup.seats] == ["Player 1", "Player 2", "Bob"]
     assert setup.seats[2].bot == "default"
 
 

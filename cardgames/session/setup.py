@@ -87,13 +87,38 @@ class GameSetup:
 
 
 DEFAULT_NAMES = ("You", "Anna", "Bob", "Cyril", "Dana", "Emil")
-HUMAN_NAMES = ("Anna", "Bob", "Cyril", "Dana", "Emil", "Fiona")
+"""The seats' names when one person plays: the person in seat 1, then computer players."""
+
+
+def seat_names(humans: Sequence[bool]) -> list[str]:
+    """Default names for seats that are human (True) or computer (False), all distinct.
+
+    A name belongs to its seat, so switching one seat never renames another one's computer
+    player: a computer player is called after its seat (Anna in seat 2, Bob in seat 3, ...). A
+    person alone at the terminal is "You"; at a hot-seat table the people are "Player 1",
+    "Player 2", ... by seat, which the pass screen tells apart and which no one would type as
+    their own name (a person's name such as Anna would clash with the name someone types).
+
+    Args:
+        humans: Per seat, whether a person plays it.
+
+    Returns:
+        One name per seat, in seat order.
+    """
+    alone = sum(humans) == 1
+    computers = ("Fiona", *DEFAULT_NAMES[1:])
+    return [
+        ("You" if alone else f"Player {seat + 1}") if human
+        else computers[seat] if seat < len(computers) else f"Bot {seat + 1}"
+        for seat, human in enumerate(humans)
+    ]
 
 
 def default_seats(
     players: int, bots: int, bot: str | Sequence[str] = "default"
 ) -> tuple[SeatSpec, ...]:
-    """Seats for a quick game: the humans first, then ``bots`` computer players.
+    """Seats for a quick game: the humans first, then ``bots`` computer players, named as the
+    set-up screen names them (:func:`seat_names`).
 
     Args:
         players: Total seats.
@@ -102,7 +127,7 @@ def default_seats(
             order.
 
     Returns:
-        With one human, that seat is called "You"; with several, they get names.
+        With one human, that seat is called "You"; with several, "Player 1", "Player 2", ...
 
     Raises:
         ValueError: If ``bots`` is out of range, or ``bot`` is a list of another length.
@@ -114,15 +139,8 @@ def default_seats(
         raise ValueError(f"give one level for all {bots} computer players or one for each, "
                          f"not {len(kinds)}")
     humans = players - bots
-    spare = tuple(f"Bot {i}" for i in range(1, players + 1))
-    if humans == 1:
-        seats = [SeatSpec("You")]
-        names = DEFAULT_NAMES[1:] + spare
-    else:
-        seats = [
-            SeatSpec(HUMAN_NAMES[i] if i < len(HUMAN_NAMES) else f"Player {i + 1}")
-            for i in range(humans)
-        ]
-        names = tuple(n for n in DEFAULT_NAMES[1:] if n not in HUMAN_NAMES[:humans]) + spare
-    seats.extend(SeatSpec(names[i], kinds[i]) for i in range(bots))
-    return tuple(seats)
+    names = seat_names([seat < humans for seat in range(players)])
+    return tuple(
+        SeatSpec(name) if seat < humans else SeatSpec(name, kinds[seat - humans])
+        for seat, name in enumerate(names)
+    )

@@ -307,3 +307,21 @@ def test_the_score_table_explains_the_star_only_when_a_round_has_one() -> None:
                                                               from_hand=True)))
     text = score_table(starred, ("You", "Anna"), False).plain
     assert legend in text and "\n2     * " in text
+
+
+def test_the_score_table_shows_whole_names_and_cuts_only_where_six_would_not_fit() -> None:
+    from cardgames.tui.boards.zoliky import SCORE_TABLE_WIDTH, score_table
+
+    long = "[bold red]Xy"
+    view = position(
+        [["2s"], ["Kd"]], target=500,
+        results=[{"round": 1, "closer": 1, "from_hand": False, "points": [64, 0]}],
+    ).view(0)
+    text = score_table(view, (long, "Anna"), False).plain
+    assert long in text.splitlines()[0], "a name of 12 characters shows whole"
+    six = replace(view, totals=(0,) * 6, results=())
+    names = tuple(f"Player {seat} long"[:12] for seat in range(6))
+    lines = score_table(six, names, False).plain.splitlines()
+    assert max(len(line) for line in lines) <= SCORE_TABLE_WIDTH
+    assert all(f"Player {seat}…" in lines[0] for seat in range(6)), lines[0]
+    assert "Player 5~" in score_table(six, names, True).plain

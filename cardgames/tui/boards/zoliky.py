@@ -92,13 +92,21 @@ class ScoreTable(AppModal[None]):
         self.dismiss(None)
 
 
+SCORE_TABLE_WIDTH = 76
+"""Cells the score table's lines may take (the dialog is at most 78 wide)."""
+
+
 def score_table(view: Any, names: Sequence[str], ascii: bool) -> Text:
-    """Every round's penalties and the totals, seats as columns (names cut to 8 letters)."""
-    width = 9
+    """Every round's penalties and the totals, seats as columns as wide as the longest name;
+    a name is cut (ending in ``…``, ASCII ``~``) only where six columns would not fit."""
+    names = [shown(name, ascii) for name in names]
+    room = (SCORE_TABLE_WIDTH - 8) // max(len(names), 1)
+    width = min(max(8, *(len(name) for name in names)) + 1, room)
     text = Text()
     text.append(f"{'Round':<8}", style="bold")
     for name in names:
-        text.append(f"{shown(name, ascii)[:8]:>{width}}", style="bold")
+        cut = name if len(name) < width else name[: width - 2].rstrip() + ("~" if ascii else "…")
+        text.append(f"{cut:>{width}}", style="bold")
     starred = False
     for result in view.results:
         starred = starred or result.from_hand

@@ -21,7 +21,7 @@ from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.core.errors import quoted
 from cardgames.core.registry import GameInfo, find_game, load_game
 from cardgames.session.dealcode import Deal, format_deal, parse_deal
-from cardgames.session.setup import DEFAULT_NAMES, GameSetup, SeatSpec
+from cardgames.session.setup import GameSetup, SeatSpec, seat_names
 from cardgames.tui.navigation import StartGame
 from cardgames.tui.render import shown
 from cardgames.tui.screens.base import AppScreen
@@ -64,30 +64,6 @@ def default_players(info: GameInfo) -> int:
 def example_code(info: GameInfo) -> str:
     """A deal code of ``info``'s game for the Deal field's hint, e.g. ``trash-4-7XK2``."""
     return format_deal(Deal(info.name, default_players(info), {}, EXAMPLE_SEED))
-
-
-def seat_names(humans: Sequence[bool]) -> list[str]:
-    """Default names for seats that are human (True) or computer (False), all distinct.
-
-    A name belongs to its seat, so switching one seat never renames another one's computer
-    player: a computer player is called after its seat (Anna in seat 2, Bob in seat 3, ...). A
-    person alone at the terminal is "You"; at a hot-seat table the people are "Player 1",
-    "Player 2", ... by seat, which the pass screen tells apart and which no one would type as
-    their own name (a person's name such as Anna would clash with the name someone types).
-
-    Args:
-        humans: Per seat, whether a person plays it.
-
-    Returns:
-        One name per seat, in seat order.
-    """
-    alone = sum(humans) == 1
-    computers = ("Fiona", *DEFAULT_NAMES[1:])
-    return [
-        ("You" if alone else f"Player {seat + 1}") if human
-        else computers[seat] if seat < len(computers) else f"Bot {seat + 1}"
-        for seat, human in enumerate(humans)
-    ]
 
 
 def repeated_name(names: Sequence[str]) -> int | None:
