@@ -101,6 +101,12 @@ class Replay:
         return len(self.moves)
 
     @property
+    def reader(self) -> PlayerId | None:
+        """The seat that reads an open replay as "You": the one person who played against
+        computer players (named "You"), or None at a table of several people."""
+        return self.names.index("You") if "You" in self.names else None
+
+    @property
     def is_finished(self) -> bool:
         """True if the recorded game reached its end (only then may hands be shown open)."""
         return self._final.current_player is None
@@ -177,10 +183,12 @@ class Replay:
         )
 
     def describe(self, event: Event, viewer: PlayerId | None, *, open_hands: bool = False) -> str:
-        """One log line; with ``open_hands`` the public line plus any private cards."""
+        """One log line; with ``open_hands`` the public line, worded for the :attr:`reader`,
+        plus any private cards."""
         if not open_hands:
             return self.game.describe(event.for_viewer(viewer), viewer, self.names_for(viewer))
-        line = self.game.describe(event.for_viewer(None), None, self.names_for(None))
+        reader = self.reader
+        line = self.game.describe(event.for_viewer(None), reader, self.names_for(reader))
         if event.private and event.cards and line:
             line += " (" + " ".join(card.symbol for card in event.cards) + ")"
         return line

@@ -56,6 +56,27 @@ def test_hands_open_only_once_the_game_is_over() -> None:
     assert any("(" in line for line in done.log(len(done), None, open_hands=True))
 
 
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_the_open_log_calls_the_one_person_you_and_each_line_is_the_public_one(game: str) -> None:
+    """Every hand open, a game of one person against computer players is read by that person:
+    the seat called "You" stays "you", worded as in its own log; the other seats' lines are
+    their public lines, plus the private cards."""
+    session = new_session(setup_for(game, 4, 1))
+    play(session, Rng(4), 100_000)
+    replay = Replay(record_of(session, id="g", started=STARTED, finished=STARTED))
+    assert replay.reader == 0 and replay.names[0] == "You"
+    open_log = replay.log(len(replay), None, open_hands=True)
+    own = replay.log(len(replay), 0)
+    assert not any("Player 1" in line for line in open_log)
+    assert len(open_log) == len(own)
+    assert [line.startswith("You ") for line in open_log] == [
+        line.startswith("You ") for line in own
+    ], "the lines of the person's moves are worded as in the person's own log"
+    assert any(line.startswith("You ") for line in open_log)
+    hot_seat = Replay(record_of(new_session(setup_for(game, 4, 0)), id="h", started=STARTED))
+    assert hot_seat.reader is None
+
+
 def test_a_bad_command_is_named() -> None:
     session = new_session(setup_for("shithead", 7, 0))
     play(session, Rng(7), 10)

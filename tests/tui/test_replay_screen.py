@@ -205,7 +205,7 @@ async def test_shithead_every_hand_open_shows_the_face_down_cards_at_the_deal_to
         state = replay.state_at(0)
         assert isinstance(state, ShitheadState)
         for seat, line in enumerate(lines):
-            assert replay.names_for(None)[seat] in line, line
+            assert replay.names_for(replay.reader)[seat] in line, line
             down = [card for card in state.face_down[seat] if card is not None]
             assert len(down) == 3
             for card in down:

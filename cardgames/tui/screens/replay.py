@@ -88,7 +88,7 @@ class ReplayScreen(AppScreen[None]):
         else:
             who, hands = int(self.viewer), None
             eyes = f"{possessive(replay.names[who])} eyes"
-        names = replay.names_for(who)
+        names = replay.names_for(replay.reader if who is None else who)
         log = replay.log(self.step, who, open_hands=hands is not None)
         seats = replay.record.setup.seats
         levels = {seat: spec.level for seat, spec in enumerate(seats) if spec.level is not None}
