@@ -142,6 +142,20 @@ async def _trash(directory: Path) -> list[Path]:
         return [Path(app.save_screenshot("trash-table.svg", str(directory)))]
 
 
+async def _zoliky(directory: Path) -> list[Path]:
+    setup = GameSetup("zoliky", default_seats(3, 2), {}, SEED)
+    app = CardGamesApp(setup, _SETTINGS, settle=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            await wait_until(pilot, lambda: _human_turn(app), 2000)
+            await pilot.press("d")
+            await wait_until(pilot, lambda: _human_turn(app), 2000)
+            await pilot.press("enter")
+        await wait_until(pilot, lambda: _human_turn(app), 2000)
+        await pilot.pause()
+        return [Path(app.save_screenshot("zoliky-table.svg", str(directory)))]
+
+
 async def _network_table(directory: Path) -> list[Path]:
     """One network table seen from two terminals: Anna's after her move, then Bob's."""
     from cardgames.net.app import JoinApp
@@ -178,7 +192,7 @@ async def _network_table(directory: Path) -> list[Path]:
 async def _all(directory: Path) -> list[Path]:
     paths: list[Path] = []
     shots = (_picker_and_setup, _table_and_rules, _pass_screen, _game_over, _shithead,
-             _spite_malice, _trash, _network_table)
+             _spite_malice, _trash, _zoliky, _network_table)
     for shoot in shots:
         paths.extend(await shoot(directory))
     return paths
@@ -192,7 +206,7 @@ def write_screenshots(directory: Path) -> list[Path]:
 
     Returns:
         The files written: picker, setup, Makao table, rules, pass screen, game over, the
-        Shithead swap phase and table, the Spite & Malice and Trash tables, and one network
+        Shithead swap phase and table, the Spite & Malice, Trash and Žolíky tables, and one network
         table from two players' terminals.
     """
     directory.mkdir(parents=True, exist_ok=True)
