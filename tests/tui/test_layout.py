@@ -68,6 +68,7 @@ def test_write_screenshots_saves_every_main_screen(tmp_path: Path) -> None:
     assert names == sorted(["picker.svg", "setup.svg", "makao-table.svg", "rules.svg",
                             "pass-screen.svg", "game-over.svg", "shithead-swap.svg",
                             "shithead-table.svg", "spite-malice-table.svg", "trash-table.svg",
+                            "zoliky-table.svg",
                             "network-anna.svg", "network-bob.svg"])
     for path in paths:
         assert path.read_text().startswith("<svg")
