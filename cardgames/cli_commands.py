@@ -555,6 +555,7 @@ def tournament(
     bot (moves with a choice), next to the speed of the reference engine in the same run.
     On a terminal, a progress bar on standard error counts the games played.
     """
+    from cardgames.core.registry import load_game
     from cardgames.tournament import check_entries, format_result
     from cardgames.tournament import tournament as run
 
@@ -564,6 +565,7 @@ def tournament(
     chosen = _options(options)
     try:
         check_entries(kinds, games=games, players=players)
+        load_game(info.name).check_options(chosen)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     with click.progressbar(length=games, label="games played", file=sys.stderr) as bar:

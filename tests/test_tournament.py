@@ -73,6 +73,10 @@ def test_tournament_command_prints_rates_intervals_and_times() -> None:
         ),
         (["tournament", "makao", "--bots", "hard"], "name 2 to 2 computer players"),
         (
+            ["tournament", "makao", "--bots", "normal,random", "--option", "foo=3"],
+            "Makao has no option 'foo'",
+        ),
+        (
             ["tournament", "makao", "--bots", "hard,hard"],
             "a tournament matches different computer players; --bots names only 'hard'",
         ),
