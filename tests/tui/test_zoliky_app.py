@@ -325,3 +325,29 @@ def test_the_score_table_shows_whole_names_and_cuts_only_where_six_would_not_fit
     assert max(len(line) for line in lines) <= SCORE_TABLE_WIDTH
     assert all(f"Player {seat}…" in lines[0] for seat in range(6)), lines[0]
     assert "Player 5~" in score_table(six, names, True).plain
+
+
+async def test_the_score_table_dialog_shows_every_column_of_six_long_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The dialog is as wide as its table: six seats of 12-letter names and three-digit totals
+    all show at 80×24 (names cut with …, every total whole)."""
+    hands = [["Qh", "4s"], ["2s", "5d"], ["9h", "Js"], ["3c", "4c"], ["5c", "6c"], ["7c", "8c"]]
+    points = [262, 118, 345, 199, 120, 407]
+    deal(monkeypatch, position(
+        hands, stock=["Kc", "3d", "9c"], discard=["10d"], phase="draw", dealer=5, round=2,
+        target=500, results=[{"round": 1, "closer": 1, "from_hand": False, "points": points}],
+    ))
+    names = ("Maximilianus", "Bartholomeus", "Christophers", "Konstantinos", "Evangelistas",
+             "Fridolinusss")
+    seats = (SeatSpec(names[0]), *(SeatSpec(name, "normal") for name in names[1:]))
+    app = CardGamesApp(GameSetup("zoliky", seats, {}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        await pilot.press("S")
+        await wait_until(pilot, lambda: screen_name(app) == "ScoreTable")
+        await pilot.pause()
+        text = screen_text(app)
+        for name, total in zip(names, points, strict=True):
+            assert f"{name[:9]}…" in text, (name, text)
+            assert re.search(rf"\b{total}\b", text), (total, text)

@@ -71,8 +71,6 @@ class ScoreTable(AppModal[None]):
     ]
     DEFAULT_CSS = """
     ScoreTable { align: center middle; background: #10241a 50%; }
-    ScoreTable #dialog { width: auto; min-width: 40; max-width: 78; }
-    ScoreTable #score-table { width: auto; margin: 0 0 1 0; }
     """
 
     def __init__(self, title: str, table: Text) -> None:
