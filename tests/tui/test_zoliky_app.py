@@ -351,3 +351,14 @@ async def test_the_score_table_dialog_shows_every_column_of_six_long_names(
         for name, total in zip(names, points, strict=True):
             assert f"{name[:9]}…" in text, (name, text)
             assert re.search(rf"\b{total}\b", text), (total, text)
+
+
+async def test_before_the_first_round_ends_shift_s_says_when_the_scores_come() -> None:
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        assert _footer_keys(app).get("S") == "Scores"
+        await pilot.press("S")
+        await pilot.pause()
+        assert screen_name(app) == "TableScreen"
+        assert "No round is over yet: the scores come after round 1." in screen_text(app)

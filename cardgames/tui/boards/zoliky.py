@@ -339,7 +339,7 @@ class ZolikyBoard(Board):
             kind = Meld if parameters == ("meld",) else LayOff
             return bool(self.legal) and not self.can(kind)
         if action == "scores":
-            return self.view is not None and bool(self.view.results)
+            return self.view is not None
         return super().check_action(action, parameters)
 
     def _chosen(self) -> tuple[Card, ...]:
@@ -435,8 +435,11 @@ class ZolikyBoard(Board):
         hand.refresh(layout=True)
 
     def action_scores(self) -> None:
-        """Show the score table."""
-        if self.view is None or self.info is None or not self.view.results:
+        """Show the score table; before the first round ends, say when it fills in."""
+        if self.view is None or self.info is None:
+            return
+        if not self.view.results:
+            self.post_message(self.Say("No round is over yet: the scores come after round 1."))
             return
         last = self.view.results[-1]
         title = f"Round {last.round} is over"
