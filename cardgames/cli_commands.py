@@ -7,6 +7,7 @@ stderr (``cardgames: error: Makao takes 2-6 players, not 9``) and exit status 2.
 
 from __future__ import annotations
 
+import functools
 import math
 import sys
 from collections.abc import Callable, Sequence
@@ -564,23 +565,18 @@ def tournament(
     kinds = _bot_list(info, bots, "--bots")
     chosen = _options(options)
     try:
-        check_entries(kinds, games=games, players=players)
+        check_entries(info.name, kinds, games=games, players=players)
         load_game(info.name).check_options(chosen)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
-    with click.progressbar(length=games, label="games played", file=sys.stderr) as bar:
-        try:
-            result = run(
-                info.name,
-                kinds,
-                games=games,
-                players=players,
-                seed=seed,
-                options=chosen,
-                progress=lambda _played: bar.update(1),
-            )
-        except ValueError as error:
-            raise click.UsageError(str(error)) from None
+    play = functools.partial(
+        run, info.name, kinds, games=games, players=players, seed=seed, options=chosen
+    )
+    if sys.stderr.isatty():
+        with click.progressbar(length=games, label="games played", file=sys.stderr) as bar:
+            result = play(progress=lambda _played: bar.update(1))
+    else:
+        result = play()
     click.echo(format_result(result, seed))
 
 

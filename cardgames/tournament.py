@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from cardgames.bench import reference_play
 from cardgames.core.engine import OptionValue
+from cardgames.core.registry import load_game
 from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, SeatSpec
 
@@ -130,10 +131,13 @@ def seating(bots: Sequence[str], players: int, rotation: int) -> tuple[str, ...]
     return tuple(bots[(seat + rotation) % players % len(bots)] for seat in range(players))
 
 
-def check_entries(bots: Sequence[str], *, games: int, players: int) -> tuple[str, ...]:
+def check_entries(
+    game: str, bots: Sequence[str], *, games: int, players: int
+) -> tuple[str, ...]:
     """The distinct bot kinds of a tournament, checked before any game is played.
 
     Args:
+        game: A game name or alias.
         bots: The bot kinds as named, one per seat at most.
         games: How many games.
         players: Seats per game.
@@ -142,19 +146,28 @@ def check_entries(bots: Sequence[str], *, games: int, players: int) -> tuple[str
         The kinds, each once, in the order first named.
 
     Raises:
-        ValueError: With a one-line message, if ``games`` is below 1, ``bots`` names fewer than
-            2 or more than ``players`` bots, or names one kind only (its win rate would be
-            meaningless).
+        ValueError: With a one-line message, if the game is unknown or not playable,
+            ``games`` is below 1, ``bots`` names fewer than 2 or more than ``players`` bots,
+            or all the names are one computer player (a level and the bot it is, such as
+            ``normal`` and a game's heuristic, are one): its win rate would be meaningless.
     """
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
     if not 2 <= len(bots) <= players:
-        count = len(bots)
-        raise ValueError(f"name 2 to {players} computer players for {players} seats, not {count}")
-    kinds = tuple(dict.fromkeys(bots))
-    if len(kinds) < 2:
         raise ValueError(
-            f"a tournament matches different computer players; --bots names only {kinds[0]!r}"
+            f"a tournament needs 2 to {players} computer players for {players} seats; "
+            f"--bots names {len(bots)}"
+        )
+    try:
+        factories: Mapping[str, object] = getattr(load_game(game), "bots", dict)()
+    except (KeyError, LookupError) as error:
+        raise ValueError(error.args[0] if error.args else str(error)) from None
+    kinds = tuple(dict.fromkeys(bots))
+    if len({factories.get(kind, kind) for kind in kinds}) < 2:
+        named = " and ".join(repr(kind) for kind in kinds)
+        same = ", the same player" if len(kinds) > 1 else ""
+        raise ValueError(
+            f"a tournament matches different computer players; --bots names only {named}{same}"
         )
     return kinds
 
@@ -194,7 +207,7 @@ def tournament(
             player count out of range, too few or too many bots, a single kind of bot, fewer
             than one game).
     """
-    kinds = check_entries(bots, games=games, players=players)
+    kinds = check_entries(game, bots, games=games, players=players)
     played = dict.fromkeys(kinds, 0)
     won = dict.fromkeys(kinds, 0)
     times: dict[str, list[float]] = {kind: [] for kind in kinds}
@@ -239,7 +252,8 @@ def tournament(
 
 
 def format_result(result: TournamentResult, seed: int) -> str:
-    """The tournament's figures as lines of text for the terminal."""
+    """The tournament's figures as lines of text for the terminal (80 columns wide at most for
+    bot names of up to 12 characters, the longest the games have)."""
     lines = [
         f"game              {result.title}, {result.players} players, {result.games} games "
         f"from seed {seed}, seats rotated",
@@ -248,14 +262,17 @@ def format_result(result: TournamentResult, seed: int) -> str:
         f"reference         {result.reference_per_second:,.0f} actions/s of the reference "
         "engine between games",
         "",
-        f"{'bot':<10} {'games':>6} {'wins':>6} {'win rate':>9}  {'95% interval':<15} "
-        f"{'moves':>7} {'median':>9} {'p99':>9}",
     ]
+    width = max(3, *(len(record.bot) for record in result.records))
+    lines.append(
+        f"{'bot':<{width}} {'games':>6} {'wins':>6} {'win rate':>9}  {'95% interval':<13} "
+        f"{'moves':>7} {'median':>9} {'p99':>9}"
+    )
     for record in result.records:
         low, high = record.interval
         lines.append(
-            f"{record.bot:<10} {record.games:>6} {record.wins:>6} {record.win_rate:>9.1%}  "
-            f"{f'{low:.1%}-{high:.1%}':<15} {len(record.move_seconds):>7} "
+            f"{record.bot:<{width}} {record.games:>6} {record.wins:>6} {record.win_rate:>9.1%}  "
+            f"{f'{low:.1%}-{high:.1%}':<13} {len(record.move_seconds):>7} "
             f"{_duration(record.median_seconds):>9} {_duration(record.p99_seconds):>9}"
         )
     return "\n".join(lines)

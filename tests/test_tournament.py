@@ -54,6 +54,7 @@ def test_a_tournament_counts_every_game_for_both_bots() -> None:
 def test_tournament_command_prints_rates_intervals_and_times() -> None:
     result = invoke("tournament", "makao", "--bots", "normal,random", "--games", "4")
     assert result.exit_code == 0, result.output
+    assert "games played" not in result.output, "no progress bar off a terminal"
     assert "Makao, 2 players, 4 games from seed 1, seats rotated" in result.output
     assert "games per second" in result.output and "actions/s of the reference" in result.output
     lines = result.output.splitlines()
@@ -69,9 +70,13 @@ def test_tournament_command_prints_rates_intervals_and_times() -> None:
         (["tournament", "makao", "--bots", "a,b,c"], "no computer player 'a'"),
         (
             ["tournament", "makao", "--bots", "hard,normal,easy", "--games", "1"],
-            "name 2 to 2 computer players for 2 seats, not 3",
+            "a tournament needs 2 to 2 computer players for 2 seats; --bots names 3",
         ),
-        (["tournament", "makao", "--bots", "hard"], "name 2 to 2 computer players"),
+        (["tournament", "makao", "--bots", "hard"], "needs 2 to 2 computer players"),
+        (
+            ["tournament", "makao", "--bots", "normal,makao"],
+            "--bots names only 'normal' and 'makao', the same player",
+        ),
         (
             ["tournament", "makao", "--bots", "normal,random", "--option", "foo=3"],
             "Makao has no option 'foo'",
@@ -118,3 +123,10 @@ def test_play_takes_one_level_for_all_or_one_per_seat(monkeypatch: pytest.Monkey
     levels = [[seat.level for seat in setup.seats] for setup in launched if setup is not None]
     assert levels == [[None, "hard", "hard", "hard"], [None, "hard", "easy"], [None, "normal"],
                       [None, "easy", "hard"]]
+
+
+def test_the_table_fits_80_columns_with_the_longest_bot_name() -> None:
+    result = invoke("tournament", "spite_malice", "--bots", "spite_malice,random", "--games", "2")
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80, result.output
+    assert any(line.startswith("spite_malice ") for line in result.output.splitlines())
