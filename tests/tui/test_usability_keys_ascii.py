@@ -56,6 +56,25 @@ async def test_setup_refuses_two_players_with_the_same_name() -> None:
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
 
 
+async def test_an_emptied_name_shows_and_is_named_as_the_default_it_stands_for() -> None:
+    """Seat 2 renamed Bob, seat 3 (Bob by default) emptied: the field shows Bob greyed, and the
+    refusal says that the empty name stands for Bob."""
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(SetupScreen(find_game("makao")))
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#name-1", Input).value = "Bob"
+        screen.query_one("#name-2", Input).value = ""
+        await pilot.pause()
+        assert screen.query_one("#name-2", Input).placeholder == "Bob"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert screen_name(app) == "SetupScreen", "the game does not start"
+        error = str(screen.query_one("#setup-error", Static).render())
+        assert "give seat 3 (its empty name stands for 'Bob') another name" in error, error
+
+
 # ---------------------------------------------------------------- 2: keys right after ':'
 
 

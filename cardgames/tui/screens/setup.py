@@ -144,7 +144,7 @@ class SetupScreen(AppScreen[None]):
                 with Horizontal(classes="setup-row seat-row", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="setup-label")
                     yield NameInput(self.names[seat], id=f"name-{seat}", classes="seat-name",
-                                    max_length=NAME_LIMIT,
+                                    placeholder=self.names[seat], max_length=NAME_LIMIT,
                                     tooltip=f"At most {NAME_LIMIT} characters")
                     yield Tick("computer", seat > 0, id=f"bot-{seat}", classes="seat-bot")
                     yield LevelSelect(self.levels, DEFAULT_LEVEL, id=f"level-{seat}")
@@ -224,8 +224,9 @@ class SetupScreen(AppScreen[None]):
         self._rename()
 
     def _rename(self) -> None:
-        """Give the seats whose name the player did not type the default names for who plays;
-        show the level of each computer seat."""
+        """Give the seats whose name the player did not type the default names for who plays
+        (an emptied field shows its default greyed: the name it stands for); show the level of
+        each computer seat."""
         humans = [seat < self.players and not self.query_one(f"#bot-{seat}", Checkbox).value
                   for seat in range(MAX_SEATS)]
         self.names = seat_names(humans)
@@ -233,6 +234,7 @@ class SetupScreen(AppScreen[None]):
             self.query_one(f"#level-{seat}", LevelSelect).display = not human
         for seat, name in enumerate(self.names):
             field = self.query_one(f"#name-{seat}", Input)
+            field.placeholder = name
             if seat not in self.typed and field.value != name:
                 field.value = name
 
@@ -350,8 +352,10 @@ class SetupScreen(AppScreen[None]):
         seat = repeated_name([spec.name for spec in setup.seats])
         if seat is not None:
             name = setup.seats[seat].name
-            self._refuse(f"Two players are called {quoted(name)}; give seat {seat + 1} another "
-                         "name so the hand-over screen can tell them apart.")
+            empty = not self.query_one(f"#name-{seat}", Input).value.strip()
+            stands = f" (its empty name stands for {quoted(name)})" if empty else ""
+            self._refuse(f"Two players are called {quoted(name)}; give seat {seat + 1}{stands} "
+                         "another name so the hand-over screen can tell them apart.")
             self.query_one(f"#name-{seat}", Input).focus()
             return
         self.post_message(StartGame(self, setup, turn_seconds))
