@@ -156,6 +156,17 @@ async def test_errors_clear_on_hand_over_and_on_a_new_selection() -> None:
 # ---------------------------------------------------------------- 6: too small
 
 
+async def test_the_pass_screen_fits_a_terminal_of_60_by_15_whole() -> None:
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
+    app = CardGamesApp(GameSetup("makao", seats, {}, 11), FAST, pass_delay=0)
+    async with app.run_test(size=(60, 15)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        await pilot.pause()
+        box = app.screen.query_one("#pass-box")
+        assert box.region.x >= 0 and box.region.right <= 60, box.region
+        assert "Anna" in screen_text(app)
+
+
 async def test_a_too_small_terminal_shows_a_notice_and_keys_do_nothing() -> None:
     app = CardGamesApp(SOLO_MAKAO, FAST)
     async with app.run_test(size=SIZE) as pilot:
