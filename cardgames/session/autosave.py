@@ -97,14 +97,18 @@ class Autosave:
             now: The time this sitting begins.
             stats: The statistics file (default: ``stats_path()``).
             keep_stats: False to keep the game out of the statistics.
-            **session_options: Passed to :class:`Session` (``clock``, ``turn_seconds``).
+            **session_options: Passed to :class:`Session` (``clock``, ``turn_seconds``); a
+                ``turn_seconds`` of None (or none given) keeps the clock the game was played
+                with.
 
         Raises:
             RecordError: If the record does not replay; it has been moved aside and the
                 message says where.
         """
-        session = open_game(saved, **session_options)
         record = saved.record
+        if session_options.get("turn_seconds") is None and record.turn_seconds is not None:
+            session_options["turn_seconds"] = record.turn_seconds
+        session = open_game(saved, **session_options)
         saver = cls(
             folder=saved.path.parent,
             stats=None if not keep_stats else stats_path() if stats is None else stats,

@@ -1,9 +1,10 @@
 """Game records: a game as its set-up plus its commands, as a versioned JSON document.
 
 A record is ``{format, version, id, game, options, seed, game_number, seats, commands, result,
-started, finished, seconds}``. Bots' choices and time-out moves are commands like any other, so
-loading a record replays it without asking a bot. Everything here is pure: the caller passes
-the timestamps and does the file I/O (see :mod:`cardgames.session.savefile`).
+started, finished, seconds}``, plus ``turn_seconds`` for a game with a turn clock. Bots'
+choices and time-out moves are commands like any other, so loading a record replays it without
+asking a bot. Everything here is pure: the caller passes the timestamps and does the file I/O
+(see :mod:`cardgames.session.savefile`).
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ class GameRecord:
         started: When the game was dealt (timezone-aware).
         finished: When it ended, or None while it is unfinished.
         seconds: Seconds of play so far, summed over every sitting.
+        turn_seconds: The turn clock the game is played with, in seconds (0: switched off);
+            None for a game without a clock (or a record written before it was kept).
     """
 
     id: str
@@ -51,6 +54,7 @@ class GameRecord:
     started: datetime
     finished: datetime | None = None
     seconds: float = 0.0
+    turn_seconds: float | None = None
 
     @property
     def is_finished(self) -> bool:
@@ -83,6 +87,8 @@ def record_of(
         started=started,
         finished=finished,
         seconds=seconds,
+        turn_seconds=(session.turn_seconds or 0.0)
+        if getattr(session.game, "clock_seconds", None) is not None else None,
     )
 
 
@@ -141,6 +147,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         "started": record.started.isoformat(),
         "finished": None if record.finished is None else record.finished.isoformat(),
         "seconds": record.seconds,
+        **({} if record.turn_seconds is None else {"turn_seconds": record.turn_seconds}),
     }
 
 
@@ -184,6 +191,8 @@ def record_from_json(data: object) -> GameRecord:
         started=_time(data, "started"),
         finished=_time(data, "finished") if data.get("finished") is not None else None,
         seconds=_seconds(data.get("seconds", 0.0)),
+        turn_seconds=_seconds(data["turn_seconds"], "turn_seconds")
+        if data.get("turn_seconds") is not None else None,
     )
 
 
@@ -274,9 +283,9 @@ def _time(data: Mapping[str, Any], name: str) -> datetime:
     return moment
 
 
-def _seconds(raw: object) -> float:
+def _seconds(raw: object, name: str = "seconds") -> float:
     if isinstance(raw, bool) or not isinstance(raw, int | float) or not 0 <= raw < 1e9:
-        raise RecordError("its 'seconds' field is not a number of seconds")
+        raise RecordError(f"its {name!r} field is not a number of seconds")
     return float(raw)
 
 

@@ -53,3 +53,29 @@ def test_leaving_without_keeping_removes_the_record(tmp_path: Path) -> None:
     assert len(saved_games(tmp_path).games) == 1
     saver.discard()
     assert saved_games(tmp_path).games == ()
+
+
+def test_a_resumed_game_keeps_the_turn_clock_it_was_played_with(tmp_path: Path) -> None:
+    """A Shithead game dealt with a 5 s clock comes back with 5 s (the record keeps it); a
+    clock given on resuming wins; a game without a clock records none."""
+    from cardgames.session.record import record_from_json, record_to_json
+    from cardgames.session.session import Session
+
+    records = tmp_path / "records"
+    session = Session(setup_for("shithead", 2, 1), turn_seconds=5)
+    saver = Autosave.start(session, NOW, folder=records, keep_stats=False)
+    play(session, Rng(2), 3)
+    saver.save(session, NOW)
+    [saved] = saved_games(records).games
+    assert saved.record.turn_seconds == 5.0
+    assert record_from_json(record_to_json(saved.record)) == saved.record
+    _, again = Autosave.resume(saved, NOW, keep_stats=False)
+    assert again.turn_seconds == 5.0
+    _, again = Autosave.resume(saved, NOW, keep_stats=False, turn_seconds=20)
+    assert again.turn_seconds == 20
+    off = Session(setup_for("shithead", 2, 1), turn_seconds=0)
+    assert Autosave.start(off, NOW, folder=tmp_path, keep_stats=False).record(
+        off, NOW).turn_seconds == 0.0
+    makao = new_session(setup_for("makao", 1, 1))
+    record = Autosave.start(makao, NOW, folder=tmp_path, keep_stats=False).record(makao, NOW)
+    assert record.turn_seconds is None and "turn_seconds" not in record_to_json(record)

@@ -165,6 +165,7 @@ def _good() -> dict[str, object]:
         ("started", "yesterday", "'started'"),
         ("started", "2026-12-01T10:00:00", "time zone"),
         ("seconds", -5, "'seconds'"),
+        ("turn_seconds", "fast", "'turn_seconds'"),
         ("id", "", "'id'"),
     ],
 )
