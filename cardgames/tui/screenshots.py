@@ -7,7 +7,7 @@ delay, so the pictures are the same on every run.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -103,9 +103,14 @@ async def _game_over(directory: Path) -> list[Path]:
         return [Path(app.save_screenshot("game-over.svg", str(directory)))]
 
 
+def _still() -> float:
+    """A clock that stands still, so the turn clock shows the same time on every run."""
+    return 0.0
+
+
 async def _shithead(directory: Path) -> list[Path]:
     setup = GameSetup("shithead", default_seats(4, 3), {}, SEED)
-    app = CardGamesApp(setup, _SETTINGS, settle=0)
+    app = CardGamesApp(setup, _SETTINGS, settle=0, clock=_still)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: _human_turn(app))
         await pilot.press("right", "space", "tab", "right")
@@ -118,42 +123,33 @@ async def _shithead(directory: Path) -> list[Path]:
     return paths
 
 
-async def _spite_malice(directory: Path) -> list[Path]:
-    setup = GameSetup("spite_malice", default_seats(3, 2), {}, SEED)
+async def _table(
+    directory: Path, game: str, players: int, turns: Sequence[Sequence[str]], name: str
+) -> list[Path]:
+    """``game`` for you against computer players: on each of your turns the next keys of
+    ``turns``, then the table at your next turn, saved as ``name``."""
+    setup = GameSetup(game, default_seats(players, players - 1), {}, SEED)
     app = CardGamesApp(setup, _SETTINGS, settle=0)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(3):
+        for keys in turns:
             await wait_until(pilot, lambda: _human_turn(app), 2000)
-            await pilot.press("enter", "enter")
+            await pilot.press(*keys)
         await wait_until(pilot, lambda: _human_turn(app), 2000)
-        await pilot.press("enter")
         await pilot.pause()
-        return [Path(app.save_screenshot("spite-malice-table.svg", str(directory)))]
+        return [Path(app.save_screenshot(name, str(directory)))]
+
+
+async def _spite_malice(directory: Path) -> list[Path]:
+    turns = [("enter", "enter")] * 3 + [("enter",)]
+    return await _table(directory, "spite_malice", 3, turns, "spite-malice-table.svg")
 
 
 async def _trash(directory: Path) -> list[Path]:
-    setup = GameSetup("trash", default_seats(4, 3), {}, SEED)
-    app = CardGamesApp(setup, _SETTINGS, settle=0)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: _human_turn(app))
-        await pilot.press("d")
-        await wait_until(pilot, lambda: _human_turn(app))
-        await pilot.pause()
-        return [Path(app.save_screenshot("trash-table.svg", str(directory)))]
+    return await _table(directory, "trash", 4, [("d",)], "trash-table.svg")
 
 
 async def _zoliky(directory: Path) -> list[Path]:
-    setup = GameSetup("zoliky", default_seats(3, 2), {}, SEED)
-    app = CardGamesApp(setup, _SETTINGS, settle=0)
-    async with app.run_test(size=SIZE) as pilot:
-        for _ in range(3):
-            await wait_until(pilot, lambda: _human_turn(app), 2000)
-            await pilot.press("d")
-            await wait_until(pilot, lambda: _human_turn(app), 2000)
-            await pilot.press("enter")
-        await wait_until(pilot, lambda: _human_turn(app), 2000)
-        await pilot.pause()
-        return [Path(app.save_screenshot("zoliky-table.svg", str(directory)))]
+    return await _table(directory, "zoliky", 3, [("d",), ("enter",)] * 3, "zoliky-table.svg")
 
 
 async def _network_table(directory: Path) -> list[Path]:
