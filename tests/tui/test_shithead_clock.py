@@ -141,6 +141,32 @@ async def test_the_clock_holds_under_every_screen_that_covers_the_table(cover: s
         assert len(session.history) == moves
 
 
+async def test_sh17_the_clock_holds_while_the_terminal_is_too_small_for_the_table() -> None:
+    clock = FakeClock()
+    app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1),
+                       AppSettings(bot_delay=0, turn_seconds=8), clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        await pilot.press("r")
+        await wait_until(
+            pilot, lambda: human_to_move(app) and find_table(app).session.clock_running
+        )
+        screen = find_table(app)
+        session = screen.session
+        moves = len(session.history)
+        await pilot.resize_terminal(60, 15)
+        await wait_until(pilot, lambda: screen.too_small)
+        clock.now += 10
+        screen.tick()
+        await pilot.pause()
+        assert len(session.history) == moves, "no time-out under the too-small notice"
+        await pilot.resize_terminal(80, 24)
+        await wait_until(pilot, lambda: not screen.too_small)
+        assert session.time_left() == 8
+        clock.now += 3
+        assert session.time_left() == 5, "and it runs again once the table shows"
+
+
 async def test_after_a_time_out_only_a_key_after_a_quiet_spell_uncovers_the_next_hand(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -173,8 +173,10 @@ class TableScreen(AppScreen[None]):
         self.session.pause_clock()
 
     def on_screen_resume(self) -> None:
-        """The table is on top again: the clock runs on, and a step that waited is taken."""
-        self.session.resume_clock()
+        """The table is on top again: the clock runs on (unless the too-small notice covers
+        the table), and a step that waited is taken."""
+        if not self.too_small:
+            self.session.resume_clock()
         if self._stalled:
             self._stalled = False
             self.advance()
@@ -187,8 +189,8 @@ class TableScreen(AppScreen[None]):
         return True
 
     def on_resize(self, event: events.Resize) -> None:
-        """Cover the table with a notice while the terminal is too small for it; the footer
-        shows as many keys as the new width holds."""
+        """Cover the table with a notice while the terminal is too small for it (the turn
+        clock holds meanwhile); the footer shows as many keys as the new width holds."""
         self._fit()
         self.refresh_bindings()
 
@@ -202,6 +204,10 @@ class TableScreen(AppScreen[None]):
         if small == self.too_small:
             return
         self.too_small = small
+        if small:
+            self.session.pause_clock()
+        elif self.is_active:
+            self.session.resume_clock()
         notice.display = small
         self.query_one("#status").display = not small
         self.board.display = not small
