@@ -111,7 +111,9 @@ async def test_every_board_draws_every_hand_open_and_a_live_game_never() -> None
             app.push_screen(screen)
             marker = "Trash has no hands" if game == "trash" else "Every hand, open"
             await wait_until(pilot, lambda marker=marker: marker in screen_text(app))
-            assert screen.viewer == OPEN and f"move {screen.step} of" in screen_text(app), game
+            text = screen_text(app)
+            assert screen.viewer == OPEN and f"move {screen.step} of" in text, game
+            assert "You's" not in text and "Player 1" not in text, (game, text)
             await pilot.press("escape")
         session = new_session(setup_for("makao", 9, 1, players=2))
         play(session, Rng(9), 8)
@@ -215,3 +217,17 @@ async def test_shithead_every_hand_open_shows_the_face_down_cards_at_the_deal_to
         await pilot.pause()
         text = screen_text(app)
         assert screen.viewer == 0 and "face down" not in text and "Face up: see" not in text
+
+
+def test_the_seat_called_you_reads_your_turn_with_every_hand_open() -> None:
+    from types import SimpleNamespace
+
+    from cardgames.tui.boards.common import turn_heading
+    from cardgames.tui.widgets.board import TableInfo
+
+    info = TableInfo(names=("You", "Bot 1"), bots=frozenset({1}), viewer=None, log=(),
+                     style=CardStyle())
+    view = SimpleNamespace(current_player=0, viewer=None)
+    assert turn_heading(view, info).plain == "Your turn\n"
+    assert turn_heading(SimpleNamespace(current_player=1, viewer=None), info).plain == (
+        "Bot 1's turn\n")

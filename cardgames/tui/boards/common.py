@@ -23,13 +23,14 @@ def out_note(view: Any, seat: int) -> str:
 
 
 def turn_heading(view: Any, info: TableInfo) -> Text:
-    """The first line beside the pile: ``Your turn`` (gold), ``Anna's turn``, or, with
+    """The first line beside the pile: ``Your turn`` (gold; also for the seat called "You" seen
+    with every hand open), ``Anna's turn``, or, with
     ``view.current_player`` None, ``The game is over.``; ends in a newline except when over."""
     current = view.current_player
     text = Text()
     if current is None:
         text.append("The game is over.", style="bold")
-    elif current == view.viewer:
+    elif current == view.viewer or info.names[current] == "You":
         text.append("Your turn\n", style="bold #ffd75f")
     else:
         text.append(f"{info.names[current]}'s turn\n", style="bold #d0d0d0")
