@@ -165,6 +165,15 @@ async def test_the_pass_screen_fits_a_terminal_of_60_by_15_whole() -> None:
         box = app.screen.query_one("#pass-box")
         assert box.region.x >= 0 and box.region.right <= 60, box.region
         assert "Anna" in screen_text(app)
+        recent = tuple(f"Player {n} played 7♥ 7♠ 7♦ — the next player must answer" for n in "123")
+        cover = PassScreen("Bob", (*recent, "Anna drew 1 card"), CardStyle(), app.keys,
+                           reason="Anna's time ran out.")
+        app.push_screen(cover)
+        await wait_until(pilot, lambda: app.screen is cover)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "let go of the keys" in text and "time ran out" in text, text
+        assert "Enter." in text and "Last moves" in text, text
 
 
 async def test_a_too_small_terminal_shows_a_notice_and_keys_do_nothing() -> None:

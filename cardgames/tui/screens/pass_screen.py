@@ -68,7 +68,8 @@ class PassScreen(AppScreen[bool]):
         self.shown_at = self.keys.clock()
 
     def compose(self) -> ComposeResult:
-        """The message, the recent public moves and the key hint."""
+        """The message, the key hint and the recent public moves: in a short terminal the
+        box is cut from the bottom, so the last moves go first and the hint stays."""
         with Center(), Vertical(id="pass-box"):
             yield Static(
                 Text.assemble(
@@ -80,8 +81,9 @@ class PassScreen(AppScreen[bool]):
             )
             if self.reason:
                 yield Static(literal(self.reason), id="pass-reason")
-            yield Static(self._recent(), id="pass-recent")
             yield Static(self._wait_line(), id="pass-wait")
+            if self.recent:
+                yield Static(self._recent(), id="pass-recent")
         yield Footer()
 
     def _wait_line(self) -> Text:
@@ -93,11 +95,10 @@ class PassScreen(AppScreen[bool]):
         )
 
     def _recent(self) -> Text:
-        text = Text("Last moves:\n", style="#9a9a9a") if self.recent else Text()
+        text = Text("Last moves:", style="#9a9a9a")
         for line in self.recent:
-            text.append("  ")
+            text.append("\n  ")
             text.append_text(cards_in_text(line, self.card_style))
-            text.append("\n")
         return text
 
     @property
