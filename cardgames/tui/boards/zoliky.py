@@ -139,6 +139,8 @@ class ZolikyBoard(Board):
         Binding("s", "sort", "Sort"),
         # Shift+s, like Shift+l for the log: ``r`` is every table's Result once the game is over.
         Binding("S", "scores", "Scores"),
+        # Before the first round ends, S says when the scores come (not in the footer).
+        Binding("S", "scores_early", "Scores", show=False),
         Binding("left_square_bracket", "shift(-1)", "Move left", show=False),
         Binding("right_square_bracket", "shift(1)", "Move right", show=False),
     ]
@@ -339,7 +341,9 @@ class ZolikyBoard(Board):
             kind = Meld if parameters == ("meld",) else LayOff
             return bool(self.legal) and not self.can(kind)
         if action == "scores":
-            return self.view is not None
+            return self.view is not None and bool(self.view.results)
+        if action == "scores_early":
+            return self.view is not None and not self.view.results
         return super().check_action(action, parameters)
 
     def _chosen(self) -> tuple[Card, ...]:
@@ -435,11 +439,8 @@ class ZolikyBoard(Board):
         hand.refresh(layout=True)
 
     def action_scores(self) -> None:
-        """Show the score table; before the first round ends, say when it fills in."""
-        if self.view is None or self.info is None:
-            return
-        if not self.view.results:
-            self.post_message(self.Say("No round is over yet: the scores come after round 1."))
+        """Show the score table."""
+        if self.view is None or self.info is None or not self.view.results:
             return
         last = self.view.results[-1]
         title = f"Round {last.round} is over"
@@ -447,6 +448,10 @@ class ZolikyBoard(Board):
             title = "The match is over"
         table = score_table(self.view, self.info.names, self.info.style.ascii)
         self.ask(ScoreTable(title, table))
+
+    def action_scores_early(self) -> None:
+        """``S`` before the first round ends: say when the score table fills in."""
+        self.post_message(self.Say("No round is over yet: the scores come after round 1."))
 
     def on_hand_widget_submitted(self, message: HandWidget.Submitted) -> None:
         """Enter: discard (or close with) one card; with three or more selected, meld them."""
