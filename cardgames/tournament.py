@@ -154,8 +154,9 @@ def check_entries(
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
     if not 2 <= len(bots) <= players:
+        needed = "2" if players == 2 else f"2 to {players}"
         raise ValueError(
-            f"a tournament needs 2 to {players} computer players for {players} seats; "
+            f"a tournament needs {needed} computer players for {players} seats; "
             f"--bots names {len(bots)}"
         )
     try:

@@ -253,8 +253,8 @@ def test_number_options_on_the_command_line(
     [(setup, _)] = launched
     assert setup is not None and dict(setup.options) == {"target": 300, "long": True}
     for bad, message in (("target=abc", "takes a whole number after '=', not 'abc'"),
-                         ("target", "is a number, not True"),
-                         ("long=3", "is on or off, not 3"),
+                         ("target", "option 'target' takes a number (target=N), not on"),
+                         ("long=3", "is on or off, not the number 3: give its name alone"),
                          ("target=-5", "cannot be negative")):
         refused = invoke("play", "race", "--option", bad)
         assert refused.exit_code == 2

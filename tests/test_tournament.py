@@ -70,9 +70,13 @@ def test_tournament_command_prints_rates_intervals_and_times() -> None:
         (["tournament", "makao", "--bots", "a,b,c"], "no computer player 'a'"),
         (
             ["tournament", "makao", "--bots", "hard,normal,easy", "--games", "1"],
-            "a tournament needs 2 to 2 computer players for 2 seats; --bots names 3",
+            "a tournament needs 2 computer players for 2 seats; --bots names 3",
         ),
-        (["tournament", "makao", "--bots", "hard"], "needs 2 to 2 computer players"),
+        (["tournament", "makao", "--bots", "hard"], "needs 2 computer players"),
+        (
+            ["tournament", "makao", "--players", "4", "--bots", "hard"],
+            "a tournament needs 2 to 4 computer players for 4 seats; --bots names 1",
+        ),
         (
             ["tournament", "makao", "--bots", "normal,makao"],
             "--bots names only 'normal' and 'makao', the same player",

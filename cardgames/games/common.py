@@ -112,8 +112,12 @@ class CardGame:
                     f"{self.title} has no option {quoted(name)}; its options are: {known}"
                 )
             if isinstance(spec.default, bool) != isinstance(value, bool):
-                kind = "on or off" if isinstance(spec.default, bool) else "a number"
-                raise ValueError(f"the {self.title} option {quoted(name)} is {kind}, not {value!r}")
+                option = f"the {self.title} option {quoted(name)}"
+                if isinstance(spec.default, bool):
+                    raise ValueError(f"{option} is on or off, not the number {value}: give its "
+                                     "name alone")
+                state = "on" if value else "off"
+                raise ValueError(f"{option} takes a number ({name}=N), not {state}")
             if not isinstance(value, bool) and value < 0:
                 raise ValueError(f"the {self.title} option {quoted(name)} cannot be negative")
         return {name: chosen.get(name, spec.default) for name, spec in specs.items()}
