@@ -196,6 +196,8 @@ async def test_during_the_round_shift_s_opens_the_score_table_and_s_sorts(
         assert find_table(app).query_one(HandWidget).has_focus
         await pilot.press("S")
         await wait_until(pilot, lambda: screen_name(app) == "ScoreTable")
+        await pilot.pause()
+        assert "Scores after round 1" in screen_text(app), "not 'is over' in round 2"
         await pilot.press("S")
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
 

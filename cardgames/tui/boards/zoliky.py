@@ -277,7 +277,7 @@ class ZolikyBoard(Board):
         if rounds > self._rounds_seen and view.viewer is not None:
             self._rounds_seen = rounds
             if view.current_player is not None:
-                self.action_scores()
+                self._show_scores(just_ended=True)
 
     # ------------------------------------------------------------------ hints
 
@@ -439,11 +439,16 @@ class ZolikyBoard(Board):
         hand.refresh(layout=True)
 
     def action_scores(self) -> None:
-        """Show the score table."""
+        """Show the score table (``S``)."""
+        self._show_scores(just_ended=False)
+
+    def _show_scores(self, *, just_ended: bool) -> None:
+        """The score table, titled "Round N is over" when it opens by itself as a round ends,
+        else "Scores after round N" (or "The match is over")."""
         if self.view is None or self.info is None or not self.view.results:
             return
         last = self.view.results[-1]
-        title = f"Round {last.round} is over"
+        title = f"Round {last.round} is over" if just_ended else f"Scores after round {last.round}"
         if self.view.current_player is None:
             title = "The match is over"
         table = score_table(self.view, self.info.names, self.info.style.ascii)
