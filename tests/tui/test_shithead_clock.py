@@ -7,6 +7,7 @@ the fake clock, so the real timer firing in between changes nothing.
 from __future__ import annotations
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from cardgames.core.cards import parse_card
@@ -15,6 +16,7 @@ from cardgames.games.shithead.moves import SWAP
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screens.pass_screen import PassScreen
+from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from tests.tui.drive import deal, find_table, human_to_move
@@ -114,18 +116,26 @@ async def test_no_clock_under_the_pass_screen(monkeypatch: pytest.MonkeyPatch) -
         assert "⏱ 0:45" in _topbar(app)
 
 
+def _eight_second_game(clock: FakeClock) -> CardGamesApp:
+    """Shithead against one computer player with an 8-second clock, timed by ``clock``."""
+    return CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1),
+                        AppSettings(bot_delay=0, turn_seconds=8), clock=clock)
+
+
+async def _clock_running(pilot: Pilot[None], app: CardGamesApp) -> TableScreen:
+    """Swap nothing (``r``: ready) and wait until the person's clock runs; the table."""
+    await wait_until(pilot, lambda: human_to_move(app))
+    await pilot.press("r")
+    await wait_until(pilot, lambda: human_to_move(app) and find_table(app).session.clock_running)
+    return find_table(app)
+
+
 @pytest.mark.parametrize("cover", ["question_mark", "q", "ctrl+q"])
 async def test_the_clock_holds_under_every_screen_that_covers_the_table(cover: str) -> None:
     clock = FakeClock()
-    app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1),
-                       AppSettings(bot_delay=0, turn_seconds=8), clock=clock)
+    app = _eight_second_game(clock)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        await pilot.press("r")
-        await wait_until(
-            pilot, lambda: human_to_move(app) and find_table(app).session.clock_running
-        )
-        screen = find_table(app)
+        screen = await _clock_running(pilot, app)
         session = screen.session
         moves = len(session.history)
         await pilot.press(cover)
@@ -143,15 +153,9 @@ async def test_the_clock_holds_under_every_screen_that_covers_the_table(cover: s
 
 async def test_sh17_the_clock_holds_while_the_terminal_is_too_small_for_the_table() -> None:
     clock = FakeClock()
-    app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1),
-                       AppSettings(bot_delay=0, turn_seconds=8), clock=clock)
+    app = _eight_second_game(clock)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        await pilot.press("r")
-        await wait_until(
-            pilot, lambda: human_to_move(app) and find_table(app).session.clock_running
-        )
-        screen = find_table(app)
+        screen = await _clock_running(pilot, app)
         session = screen.session
         moves = len(session.history)
         await pilot.resize_terminal(60, 15)
