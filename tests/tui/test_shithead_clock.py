@@ -130,43 +130,34 @@ async def _clock_running(pilot: Pilot[None], app: CardGamesApp) -> TableScreen:
     return find_table(app)
 
 
-@pytest.mark.parametrize("cover", ["question_mark", "q", "ctrl+q"])
-async def test_the_clock_holds_under_every_screen_that_covers_the_table(cover: str) -> None:
+@pytest.mark.parametrize("cover", ["question_mark", "q", "ctrl+q", "too small"])
+async def test_sh17_the_clock_holds_under_every_screen_that_covers_the_table(cover: str) -> None:
+    """The rules, the leave and quit questions, and the too-small notice hold the clock."""
     clock = FakeClock()
     app = _eight_second_game(clock)
     async with app.run_test(size=SIZE) as pilot:
         screen = await _clock_running(pilot, app)
         session = screen.session
         moves = len(session.history)
-        await pilot.press(cover)
-        await wait_until(pilot, lambda: app.screen is not screen)
+        if cover == "too small":
+            await pilot.resize_terminal(60, 15)
+            await wait_until(pilot, lambda: screen.too_small)
+        else:
+            await pilot.press(cover)
+            await wait_until(pilot, lambda: app.screen is not screen)
         clock.now += 10
         screen.tick()
         await pilot.pause()
         assert len(session.history) == moves, "no time-out while the table is covered"
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: app.screen is screen)
+        if cover == "too small":
+            await pilot.resize_terminal(*SIZE)
+            await wait_until(pilot, lambda: not screen.too_small)
+        else:
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: app.screen is screen)
         assert session.time_left() == 8
         screen.tick()
         assert len(session.history) == moves
-
-
-async def test_sh17_the_clock_holds_while_the_terminal_is_too_small_for_the_table() -> None:
-    clock = FakeClock()
-    app = _eight_second_game(clock)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _clock_running(pilot, app)
-        session = screen.session
-        moves = len(session.history)
-        await pilot.resize_terminal(60, 15)
-        await wait_until(pilot, lambda: screen.too_small)
-        clock.now += 10
-        screen.tick()
-        await pilot.pause()
-        assert len(session.history) == moves, "no time-out under the too-small notice"
-        await pilot.resize_terminal(80, 24)
-        await wait_until(pilot, lambda: not screen.too_small)
-        assert session.time_left() == 8
         clock.now += 3
         assert session.time_left() == 5, "and it runs again once the table shows"
 
