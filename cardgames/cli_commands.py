@@ -556,7 +556,6 @@ def tournament(
     bot (moves with a choice), next to the speed of the reference engine in the same run.
     On a terminal, a progress bar on standard error counts the games played.
     """
-    from cardgames.core.registry import load_game
     from cardgames.tournament import check_entries, format_result
     from cardgames.tournament import tournament as run
 
@@ -565,8 +564,7 @@ def tournament(
     kinds = _bot_list(info, bots, "--bots")
     chosen = _options(options)
     try:
-        check_entries(info.name, kinds, games=games, players=players)
-        load_game(info.name).check_options(chosen)
+        check_entries(info.name, kinds, games=games, players=players, options=chosen)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     play = functools.partial(

@@ -132,24 +132,32 @@ def seating(bots: Sequence[str], players: int, rotation: int) -> tuple[str, ...]
 
 
 def check_entries(
-    game: str, bots: Sequence[str], *, games: int, players: int
+    game: str,
+    bots: Sequence[str],
+    *,
+    games: int,
+    players: int,
+    options: Mapping[str, OptionValue] | None = None,
 ) -> tuple[str, ...]:
-    """The distinct bot kinds of a tournament, checked before any game is played.
+    """The distinct bot kinds of a tournament, checked with its options before any game is
+    played.
 
     Args:
         game: A game name or alias.
         bots: The bot kinds as named, one per seat at most.
         games: How many games.
         players: Seats per game.
+        options: House options.
 
     Returns:
         The kinds, each once, in the order first named.
 
     Raises:
-        ValueError: With a one-line message, if the game is unknown or not playable,
-            ``games`` is below 1, ``bots`` names fewer than 2 or more than ``players`` bots,
-            or all the names are one computer player (a level and the bot it is, such as
-            ``normal`` and a game's heuristic, are one): its win rate would be meaningless.
+        ValueError: With a one-line message, if the game is unknown or not playable, an
+            option is unknown or has a wrong value, ``games`` is below 1, ``bots`` names
+            fewer than 2 or more than ``players`` bots, or all the names are one computer
+            player (a level and the bot it is, such as ``normal`` and a game's heuristic, are
+            one): its win rate would be meaningless.
     """
     if games < 1:
         raise ValueError(f"--games must be at least 1, not {games}")
@@ -160,9 +168,11 @@ def check_entries(
             f"--bots names {len(bots)}"
         )
     try:
-        factories: Mapping[str, object] = getattr(load_game(game), "bots", dict)()
+        rules = load_game(game)
     except (KeyError, LookupError) as error:
         raise ValueError(error.args[0] if error.args else str(error)) from None
+    rules.check_options(options)
+    factories: Mapping[str, object] = getattr(rules, "bots", dict)()
     kinds = tuple(dict.fromkeys(bots))
     if len({factories.get(kind, kind) for kind in kinds}) < 2:
         named = " and ".join(repr(kind) for kind in kinds)
@@ -208,7 +218,7 @@ def tournament(
             player count out of range, too few or too many bots, a single kind of bot, fewer
             than one game).
     """
-    kinds = check_entries(game, bots, games=games, players=players)
+    kinds = check_entries(game, bots, games=games, players=players, options=options)
     played = dict.fromkeys(kinds, 0)
     won = dict.fromkeys(kinds, 0)
     times: dict[str, list[float]] = {kind: [] for kind in kinds}

@@ -91,7 +91,8 @@ class ScoreTable(AppModal[None]):
 
 
 SCORE_TABLE_WIDTH = 76
-"""Cells the score table's lines may take (the dialog is at most 78 wide)."""
+"""Cells the score table's lines may take: the dialog is at most 80 wide, its border and
+padding take 4."""
 
 
 def score_table(view: Any, names: Sequence[str], ascii: bool) -> Text:
