@@ -164,12 +164,25 @@ class Replay:
         if open_hands and not self.is_finished:
             raise ValueError("an unfinished game cannot be shown with every hand open")
         lines = []
-        for move in self.moves[:step]:
-            for event in move.events:
-                line = self.describe(event, viewer, open_hands=open_hands)
-                if line:
-                    lines.append(line)
+        for number in range(1, step + 1):
+            lines.extend(self.move_log(number, viewer, open_hands=open_hands))
         return lines
+
+    def move_log(self, number: int, viewer: PlayerId | None, *,
+                 open_hands: bool = False) -> list[str]:
+        """The log lines of move ``number`` (from 1) alone, for ``viewer`` as in :meth:`log`.
+
+        Raises:
+            ValueError: If ``open_hands`` is asked for an unfinished game.
+            IndexError: If ``number`` is not 1 .. ``len(self)``.
+        """
+        if open_hands and not self.is_finished:
+            raise ValueError("an unfinished game cannot be shown with every hand open")
+        if not 1 <= number <= len(self.moves):
+            raise IndexError(f"move {number} is not between 1 and {len(self.moves)}")
+        described = (self.describe(event, viewer, open_hands=open_hands)
+                     for event in self.moves[number - 1].events)
+        return [line for line in described if line]
 
     def names_for(self, viewer: PlayerId | None) -> tuple[str, ...]:
         """The seats' names as ``viewer`` (None: nobody's eyes) reads them.

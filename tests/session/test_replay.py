@@ -36,6 +36,10 @@ def test_every_step_is_the_position_played(game: str) -> None:
         assert not any(line.startswith("You ") for line in public), "no 'You waits'"
     with pytest.raises(IndexError):
         replay.state_at(len(replay) + 1)
+    moves = [line for number in range(1, len(replay) + 1) for line in replay.move_log(number, 0)]
+    assert moves == replay.log(len(replay), 0), "the moves' own lines make the whole log"
+    with pytest.raises(IndexError):
+        replay.move_log(len(replay) + 1, 0)
 
 
 def test_hands_open_only_once_the_game_is_over() -> None:

@@ -23,7 +23,7 @@ from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.command_bar import CommandBar
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.log import LogPanel
-from cardgames.tui.widgets.seats import SeatInfo, seat_line
+from cardgames.tui.widgets.seats import SeatInfo, seat_line, seat_subtitle
 from cardgames.tui.widgets.table_row import TableRow
 from tests.tui.drive import arrows, deal, human_to_move, screen_name, table, table_when_my_turn
 from tests.tui.screen_text import non_ascii, screen_text
@@ -322,7 +322,18 @@ def test_seat_line_keeps_the_count_and_note_and_fits_the_backs() -> None:
     line = seat_line(seat, CardStyle(), 16)
     assert line.plain.endswith("7 sits out 1") and line.cell_len <= 16
     assert seat_line(seat, CardStyle(), 40).plain == "▮▮▮▮▮ 7 sits out 1"
-    assert seat_line(seat, CardStyle(), 8).plain.startswith("7 sits")
+    assert seat_line(seat, CardStyle(), 12).plain == "▮▮▮▮▮ 7\nsits out 1", "note below"
+    assert seat_line(seat, CardStyle(), 2).plain == "7\nsits out 1"
+    narrow = SeatInfo("Bob", cards=12, note="120 pts opened", short="120 pts")
+    assert seat_line(narrow, CardStyle(), 9).plain == "▮▮▮▮▮ 12\n120 pts", "never '12 120 pts'"
+    assert seat_line(narrow, CardStyle(), 14).plain == "▮▮▮▮▮ 12\n120 pts opened"
+
+
+def test_a_narrow_seat_box_names_the_level_alone() -> None:
+    seat = SeatInfo("Anna", cards=7, bot=True, level="normal", tags=("ready",))
+    assert seat_subtitle(seat, " · ", 20) == "bot · normal · ready"
+    assert seat_subtitle(seat, " · ", 12) == "normal · ready"
+    assert seat_subtitle(SeatInfo("Bob", cards=7, bot=True), " · ", 2) == "bot"
 
 
 def test_picker_blurbs_wrap_under_the_title() -> None:

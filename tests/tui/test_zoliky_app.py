@@ -6,14 +6,24 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from rich.text import Text
 
+from cardgames.core.rng import Rng
 from cardgames.games.zoliky.actions import Close, Discard, Draw, LayOff, Meld
+from cardgames.games.zoliky.bots import ZolikyBot
+from cardgames.session.record import record_of
+from cardgames.session.replay import Replay
+from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
+from cardgames.tui.boards.zoliky import MORE_MELDS, EveryMeld, MeldsPanel, fit_lines
+from cardgames.tui.render import CardStyle
 from cardgames.tui.screens.pass_screen import PassScreen
+from cardgames.tui.screens.replay import ReplayScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
@@ -364,3 +374,41 @@ async def test_before_the_first_round_ends_shift_s_says_when_the_scores_come() -
         await pilot.pause()
         assert screen_name(app) == "TableScreen"
         assert "No round is over yet: the scores come after round 1." in screen_text(app)
+
+
+def test_melds_that_do_not_fit_end_in_a_line_saying_how_many_more() -> None:
+    lines = Text("a\nb\nc\nd\ne")
+    assert fit_lines(lines, 3).plain == f"a\nb\n… 3 more lines: {MORE_MELDS}"
+    assert fit_lines(lines, 1).plain == f"… 5 more lines: {MORE_MELDS}"
+
+
+async def test_a_six_seat_replay_gives_the_melds_the_log_lines_and_m_shows_every_meld() -> None:
+    bots = ("Anna", "Bob", "Cyril", "Dana", "Emil")
+    seats = (SeatSpec("You"), *(SeatSpec(name, "default") for name in bots))
+    session = Session(GameSetup("zoliky", seats, {"target": 0}, 4), turn_seconds=0)
+    bot = ZolikyBot()
+    while not session.is_over:
+        if session.bot_to_move:
+            session.step_bot()
+        else:
+            view = session.view_for(0)
+            session.submit(0, bot.choose(view, view.legal, Rng(1)))
+    day = datetime(2026, 12, 1, tzinfo=UTC)
+    replay = Replay(record_of(session, id="g", started=day, finished=day))
+    app = CardGamesApp(None, AppSettings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReplayScreen(replay, CardStyle())
+        screen.step = len(replay) - 1
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.pause()
+        panel = screen.board.query_one(MeldsPanel)
+        assert screen.board.has_class("-crowded"), "the log gives up lines to the melds"
+        assert panel.overflows and MORE_MELDS in screen_text(app)
+        await pilot.press("M")
+        await wait_until(pilot, lambda: isinstance(app.screen, EveryMeld))
+        everything = screen_text(app)
+        for number in range(1, len(replay.state_at(len(replay) - 1).melds) + 1):
+            assert f"{number}:" in everything
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen)

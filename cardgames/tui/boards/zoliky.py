@@ -7,7 +7,8 @@ chosen by its number, Enter discards the card under the cursor (or closes with t
 ``d`` / ``t`` draw or take the discard, ``c`` takes the cut card, ``x`` takes the opening back,
 ``s`` switches between suit and rank order, ``[`` / ``]`` move the card under the cursor,
 ``S`` (Shift+s) shows the score table (it also opens by itself after each round; ``r`` is the
-table's own key that shows the result again once the game is over, as in every game). Once
+table's own key that shows the result again once the game is over, as in every game), ``M``
+(Shift+m) every meld when the melds panel cannot show them all. Once
 the game is over nothing can be sorted or played: the hand is drawn without a cursor.
 """
 
@@ -19,7 +20,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Label, Static
 
@@ -142,11 +143,13 @@ class ZolikyBoard(Board):
         Binding("S", "scores", "Scores"),
         # Before the first round ends, S says when the scores come (not in the footer).
         Binding("S", "scores_early", "Scores", show=False),
+        Binding("M", "every_meld", "Melds"),
         Binding("left_square_bracket", "shift(-1)", "Move left", show=False),
         Binding("right_square_bracket", "shift(1)", "Move right", show=False),
     ]
     VERBS: ClassVar[dict[str, type]] = {"draw": Draw, "take": Take, "cut": Cut,
                                         "takeback": TakeBack}
+    VIEW_KEYS: ClassVar[dict[str, str]] = {"M": "every_meld"}
 
     DEFAULT_CSS = """
     ZolikyBoard #middle { min-height: 9; }
@@ -156,6 +159,7 @@ class ZolikyBoard(Board):
         padding: 0 1; }
     ZolikyBoard #right-side { width: 1fr; }
     ZolikyBoard #log { height: 5; }
+    ZolikyBoard.-crowded #log { height: 3; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -220,6 +224,7 @@ class ZolikyBoard(Board):
                     name=info.names[seat],
                     cards=view.hand_sizes[seat],
                     note=f"{view.totals[seat]} pts{opened}",
+                    short=f"{view.totals[seat]} pts",
                     current=view.current_player == seat,
                     you=view.viewer == seat,
                     bot=seat in info.bots,
@@ -345,6 +350,8 @@ class ZolikyBoard(Board):
             return self.view is not None and bool(self.view.results)
         if action == "scores_early":
             return self.view is not None and not self.view.results
+        if action == "every_meld":
+            return self.query_one(MeldsPanel).overflows
         return super().check_action(action, parameters)
 
     def _chosen(self) -> tuple[Card, ...]:
@@ -414,6 +421,10 @@ class ZolikyBoard(Board):
         except CardGameError as error:
             return str(error)
         return "That cannot be laid now"
+
+    def action_every_meld(self) -> None:
+        """Show every meld on the table (the panel shows only what fits)."""
+        self.app.push_screen(EveryMeld(self.query_one(MeldsPanel).rows))
 
     def action_sort(self) -> None:
         """Switch between suit order and rank order."""
@@ -527,11 +538,14 @@ def meld_lines(rows: Sequence[tuple[Text, Sequence[Text]]], width: int) -> Text:
 
 
 class MeldsPanel(Static):
-    """The melds on the table, laid out for the panel's width (see :func:`meld_lines`)."""
+    """The melds on the table, laid out for the panel's width (see :func:`meld_lines`); where
+    they need more lines than the panel has, its last line says how many more and that
+    ``M`` shows every meld."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.rows: list[tuple[Text, list[Text]]] = []
+        self.overflows = False
 
     def set_rows(self, rows: list[tuple[Text, list[Text]]]) -> None:
         """Show these owners' melds (see :func:`meld_lines`)."""
@@ -539,8 +553,77 @@ class MeldsPanel(Static):
         self.refresh(layout=True)
 
     def render(self) -> Text:
-        """The melds wrapped at the current width."""
-        return meld_lines(self.rows, self.content_size.width or 1000)
+        """The melds wrapped at the current width, cut to the height with a note."""
+        size = self.content_size
+        text = meld_lines(self.rows, size.width or 1000)
+        needed = len(text.split())
+        overflows = bool(size.height) and needed > size.height
+        if overflows != self.overflows:
+            self.overflows = overflows
+            # The footer shows ``M`` only while there is more to see.
+            self.call_after_refresh(self.refresh_bindings)
+        board = next((node for node in self.ancestors if isinstance(node, ZolikyBoard)), None)
+        if board is not None and size.height:
+            # The log gives up two lines to melds that do not fit, and takes them back only
+            # once the melds would fit without them (so the two never take turns).
+            crowded = board.has_class("-crowded")
+            if (overflows and not crowded) or (crowded and needed <= size.height - LOG_GIVES):
+                self.call_after_refresh(board.toggle_class, "-crowded")
+        return fit_lines(text, size.height) if overflows else text
+
+
+LOG_GIVES = 2
+"""Lines the log panel gives up to melds that do not fit."""
+
+MORE_MELDS = "M shows every meld"
+"""What the melds panel's last line says when the melds do not fit."""
+
+
+def fit_lines(text: Text, height: int) -> Text:
+    """``text`` cut to ``height`` lines, the last of them saying how many lines are hidden
+    and :data:`MORE_MELDS`."""
+    lines = text.split()
+    hidden = len(lines) - height + 1
+    kept = Text("\n").join(lines[: height - 1])
+    if height > 1:
+        kept.append("\n")
+    kept.append(f"… {hidden} more line{'s' * (hidden != 1)}: {MORE_MELDS}",
+                style="italic #ffaf5f")
+    return kept
+
+
+class EveryMeld(AppModal[None]):
+    """Every meld on the table, each owner's after his name, scrolling if need be; Enter,
+    Escape or ``M`` closes it.
+
+    Args:
+        rows: Per owner, his name and his melds, as the melds panel has them.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,escape,M", "close", "Close"),
+    ]
+    DEFAULT_CSS = """
+    EveryMeld { align: center middle; background: #10241a 50%; }
+    EveryMeld #dialog { width: 80; max-width: 100%; }
+    EveryMeld #every-meld { height: auto; max-height: 18; margin: 0 0 1 0; }
+    """
+
+    def __init__(self, rows: list[tuple[Text, list[Text]]]) -> None:
+        super().__init__()
+        self.rows = rows
+
+    def compose(self) -> ComposeResult:
+        """The heading, the melds and the key."""
+        with Vertical(id="dialog"):
+            yield Label("Every meld on the table", id="dialog-title")
+            with VerticalScroll(id="every-meld"):
+                yield Static(meld_lines(self.rows, 74))
+            yield Label("Enter: back to the table", id="dialog-keys")
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)
 
 
 def meld_text(meld: TableMeld, style: CardStyle) -> Text:

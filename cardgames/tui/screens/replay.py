@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Static
@@ -101,9 +102,21 @@ class ReplayScreen(AppScreen[None]):
         text.append(literal(eyes))
         self.query_one("#topbar", Static).update(text)
         move = replay.moves[self.step - 1] if self.step else None
-        looked = Text("The deal") if move is None else literal(
-            f"Move {move.number}: {names[move.player]}: {move.command}")
+        if move is None:
+            looked = Text("The deal")
+        else:
+            said = "; ".join(replay.move_log(move.number, who, open_hands=hands is not None))
+            looked = literal(shown(
+                f"Move {move.number}: {said or names[move.player] + ': ' + move.command}",
+                self.style.ascii))
         self.query_one("#status", Static).update(looked)
+
+    def on_key(self, event: events.Key) -> None:
+        """A board's key that only shows something (:attr:`Board.VIEW_KEYS`) works here too."""
+        action = self.board.VIEW_KEYS.get(event.key)
+        if action is not None and self.board.check_action(action, ()):
+            event.stop()
+            getattr(self.board, f"action_{action}")()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A stepping key acts, and the footer shows it, only where it moves: at the deal

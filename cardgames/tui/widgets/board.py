@@ -73,12 +73,16 @@ class Board(Widget):
             table screen shows a notice instead.
         VERBS: Verb name to action class: ``verb('draw')`` plays the first legal action of that
             class, and its key shows in the footer only while such an action is legal.
+        VIEW_KEYS: Key to action name of the board's keys that only show something and play
+            nothing (Žolíky's ``M``, every meld): they also work where the board only draws,
+            in a replay.
         view: The View shown last (None before the first :meth:`show`).
         info: The TableInfo shown last.
     """
 
     MIN_SIZE: ClassVar[tuple[int, int]] = (80, 24)
     VERBS: ClassVar[dict[str, type]] = {}
+    VIEW_KEYS: ClassVar[dict[str, str]] = {}
 
     DEFAULT_CSS = """
     Board { layout: vertical; height: 1fr; }

@@ -21,6 +21,8 @@ class SeatInfo:
         name: The player's name.
         cards: How many cards the seat holds.
         note: A few words on the seat's state ("out 1st", "sits out 2"), or "".
+        short: A shorter note for a narrow box ("120 pts" for "120 pts opened"), or "" to
+            keep ``note`` there too.
         current: True if this seat is to act.
         you: True for the viewing seat.
         bot: True for a computer player.
@@ -34,6 +36,7 @@ class SeatInfo:
     name: str
     cards: int
     note: str = ""
+    short: str = ""
     current: bool = False
     you: bool = False
     bot: bool = False
@@ -45,7 +48,9 @@ class SeatInfo:
 
 def seat_line(seat: SeatInfo, style: CardStyle, width: int) -> Text:
     """A seat's card backs, count and note in ``width`` cells: the count and the note always
-    show, the backs (up to five) fill the room that is left.
+    show, the backs (up to five) fill the room that is left. A note that does not fit beside
+    the count goes on a second line, in its short form if the whole one is wider than the box
+    (so a count is never read as part of a score: "12 0 pts").
 
     Args:
         seat: The seat.
@@ -53,13 +58,28 @@ def seat_line(seat: SeatInfo, style: CardStyle, width: int) -> Text:
         width: The cells available.
     """
     note = f" {seat.note}" if seat.note else ""
-    room = width - len(f" {seat.cards}") - len(note)
-    if room > 0:
-        text = backs(seat.cards, style, limit=min(5, room))
+    room = width - len(f" {seat.cards}")
+    beside = room - len(note) > 0
+    if beside:
+        room -= len(note)
+    text = backs(seat.cards, style, limit=min(5, room)) if room > 0 else Text(
+        str(seat.cards), style="bold")
+    if beside or not note:
+        text.append(note, style="italic #ffaf5f")
     else:
-        text = Text(str(seat.cards), style="bold")
-    text.append(note, style="italic #ffaf5f")
+        below = seat.short if seat.short and len(seat.note) > width else seat.note
+        text.append("\n" + below, style="italic #ffaf5f")
     return text
+
+
+def seat_subtitle(seat: SeatInfo, joiner: str, width: int) -> str:
+    """The words on a seat box's lower edge: "bot", the level and the tags, joined; where
+    they are wider than ``width`` cells, the level stands alone for "bot" and its level."""
+    bot = (("bot", seat.level) if seat.level else ("bot",)) if seat.bot else ()
+    words = joiner.join(bot + seat.tags)
+    if len(words) > width and seat.level:
+        return joiner.join((seat.level, *seat.tags))
+    return words
 
 
 class SeatBox(Static):
@@ -76,9 +96,6 @@ class SeatBox(Static):
         you = " (you)" if seat.you and seat.name != "You" else ""
         title = f"{arrow if seat.current else ''}{seat.name}{you}"
         self.border_title = literal(title)
-        joiner = ", " if style.ascii else " · "
-        bot = (("bot", seat.level) if seat.level else ("bot",)) if seat.bot else ()
-        self.border_subtitle = joiner.join(bot + seat.tags)
         self.seat = seat
         self.card_style = style
         self._fill()
@@ -91,10 +108,14 @@ class SeatBox(Static):
         self._fill()
 
     def _fill(self) -> None:
-        if self.seat is not None and self.seat.body is not None:
+        if self.seat is None:
+            return
+        width = self.content_size.width or 16
+        joiner = ", " if self.card_style.ascii else " · "
+        self.border_subtitle = seat_subtitle(self.seat, joiner, width)
+        if self.seat.body is not None:
             self.update(self.seat.body)
-        elif self.seat is not None:
-            width = self.content_size.width or 16
+        else:
             self.update(seat_line(self.seat, self.card_style, width))
 
 
