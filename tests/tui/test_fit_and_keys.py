@@ -9,10 +9,11 @@ import inspect
 from textual.widget import Widget
 
 from cardgames.core import registry
+from cardgames.games.makao.actions import Draw
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.boards import load_board
-from cardgames.tui.screens.dialogs import LeaveDialog
+from cardgames.tui.screens.dialogs import ChoiceDialog, LeaveDialog
 from cardgames.tui.screens.picker import PickerScreen
 from cardgames.tui.screens.rules import RulesScreen
 from cardgames.tui.screens.setup import SetupScreen
@@ -55,9 +56,29 @@ async def test_a_dialog_is_covered_by_the_notice_while_the_terminal_is_too_small
         await pilot.pause()
         text = screen_text(app)
         assert "Make the terminal at least 72×19" in text and "Stay" not in text
+        words = " ".join(text.split())
+        assert "Leave this game?" in words and "n stay" in words, "the way out stays readable"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LeaveDialog), "no hidden button answers"
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert "Stay" in screen_text(app) and "Make the terminal" not in screen_text(app)
+
+
+async def test_ctrl_q_at_a_too_small_terminal_asks_in_the_notice_and_y_quits() -> None:
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await table_when_my_turn(pilot, app)
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.pause(0.3)
+        words = " ".join(screen_text(app).split())
+        assert "Quit?" in words and "y keep it d discard it n stay" in words
+        await pilot.press("y")
+        await wait_until(pilot, lambda: app.return_code is not None or not app.is_running)
 
 
 async def test_the_command_bar_is_bounded_and_colon_types_only_after_text() -> None:
@@ -184,15 +205,18 @@ async def test_a_covered_dialog_takes_no_key() -> None:
     app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
     async with app.run_test(size=SIZE) as pilot:
         table = await table_when_my_turn(pilot, app)
-        await pilot.press("q")
-        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
-        dialog = app.screen
+        answers: list[object] = []
+        dialog = ChoiceDialog("Pick one", [("First", Draw()), ("Second", Draw())],
+                              {"f": Draw()})
+        table.open(dialog, answers.append)
+        await wait_until(pilot, lambda: app.screen is dialog)
         await pilot.resize_terminal(40, 12)
         await pilot.pause()
-        await pilot.press("y", "enter", "d")
+        await pilot.press("f", "enter", "escape")
         await pilot.pause()
-        assert app.screen is dialog
+        assert app.screen is dialog and not answers
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
-        await pilot.press("n")
+        await pilot.press("f")
         await wait_until(pilot, lambda: app.screen is table)
+        assert answers == [Draw()]

@@ -253,6 +253,8 @@ def cover_if_small(screen: Screen[Any], need: tuple[int, int] | None) -> None:
         return
     ascii = getattr(getattr(screen.app, "settings", None), "ascii", False)
     text = too_small_notice(need, (width, height), ascii)
+    if note := getattr(screen, "covered_note", ""):
+        text += f"\n\n{note}"
     notice = next(screen.query("#modal-too-small").results(Static), None)
     if notice is None:
         screen.mount(Static(text, id="modal-too-small"))

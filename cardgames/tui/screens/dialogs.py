@@ -99,6 +99,8 @@ class LeaveDialog(AppModal[str | None]):
     """
 
     AUTO_FOCUS = "#stay"
+    # Under the too-small notice the question and its keys stay readable and answer: the
+    # way out of a game is never hidden (the dialog itself shows nothing of the game).
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,k", "answer('keep')", "Keep for later"),
         Binding("d", "answer('discard')", "Discard"),
@@ -111,6 +113,12 @@ class LeaveDialog(AppModal[str | None]):
         super().__init__()
         self.question = question
         self.leave = leave
+        self.covered_note = f"{question}\n\ny keep it   d discard it   n stay"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The answer keys act even under the too-small notice, which names them; the
+        buttons (Enter, the arrows) do not."""
+        return action == "answer" or super().check_action(action, parameters)
 
     def compose(self) -> ComposeResult:
         """The question, the three buttons and the keys."""
