@@ -619,10 +619,10 @@ class EveryMeld(AppModal[None]):
             yield Label("Every meld on the table", id="dialog-title")
             with VerticalScroll(id="every-meld"):
                 yield Static(meld_lines(self.rows, 74))
-            yield Label("Enter: back to the table", id="dialog-keys")
+            yield Label("Enter or Esc: close", id="dialog-keys")
 
     def action_close(self) -> None:
-        """Back to the table."""
+        """Back to the table or the replay."""
         self.dismiss(None)
 
 

@@ -99,8 +99,6 @@ class LeaveDialog(AppModal[str | None]):
     """
 
     AUTO_FOCUS = "#stay"
-    # Under the too-small notice the question and its keys stay readable and answer: the
-    # way out of a game is never hidden (the dialog itself shows nothing of the game).
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,k", "answer('keep')", "Keep for later"),
         Binding("d", "answer('discard')", "Discard"),
@@ -113,6 +111,8 @@ class LeaveDialog(AppModal[str | None]):
         super().__init__()
         self.question = question
         self.leave = leave
+        # Under the too-small notice the question and its keys stay readable and answer: the
+        # way out of a game is never hidden (the dialog itself shows nothing of the game).
         self.covered_note = f"{question}\n\ny keep it   d discard it   n stay"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
