@@ -21,8 +21,8 @@ class KeyQuiet:
     pass screen, the set-up that starts a game), the keys that follow each other with less than
     ``settle`` seconds between them belong to the burst that closed it and are dropped, so they
     cannot act on the screen below (play a card); the first key after such a pause counts. A
-    screen that is only read (the rules, a log) closes with ``repeats_only``: only the key that
-    closed it, repeating, is dropped; another key counts at once.
+    dialog, or a screen that is only read (the rules, a log), closes with ``repeats_only``: only
+    the key that closed it, repeating, is dropped; another key counts at once.
 
     Args:
         clock: Monotonic seconds (tests inject a fake).

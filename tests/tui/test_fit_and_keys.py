@@ -81,6 +81,31 @@ async def test_ctrl_q_at_a_too_small_terminal_asks_in_the_notice_and_y_quits() -
         await wait_until(pilot, lambda: app.return_code is not None or not app.is_running)
 
 
+async def test_q_at_a_too_small_terminal_is_named_by_the_notice_and_asks_to_leave() -> None:
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await table_when_my_turn(pilot, app)
+        history = list(table.session.history)
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        assert "q leave the table" in " ".join(screen_text(app).split())
+        await pilot.press("d", "enter")
+        await pilot.pause()
+        assert table.session.history == history, "no other key of the table acts unseen"
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.pause(0.3)
+        assert "Leave this game?" in " ".join(screen_text(app).split())
+        await pilot.press("n")
+        await wait_until(pilot, lambda: app.screen is table)
+        await pilot.pause(0.3)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.pause(0.3)
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+
+
 async def test_the_command_bar_is_bounded_and_colon_types_only_after_text() -> None:
     app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
     async with app.run_test(size=SIZE) as pilot:

@@ -13,6 +13,7 @@ from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import CardStyle
+from cardgames.tui.screens.base import AppModal
 from cardgames.tui.screens.dialogs import LeaveDialog
 from cardgames.tui.screens.game_over import GameOverScreen
 from cardgames.tui.screens.log import LogScreen
@@ -89,6 +90,35 @@ async def test_a_key_right_after_closing_the_rules_acts_on_the_table() -> None:
         clock.now += 0.1
         await pilot.press("L")
         await wait_until(pilot, lambda: isinstance(app.screen, LogScreen))
+
+
+def test_after_a_dialog_only_the_closing_key_repeating_is_dropped() -> None:
+    """A dialog closes like a screen that is only read: Escape, then an arrow typed at once,
+    moves the cursor; Escape again or Enter pressed twice does not reach the table."""
+    assert AppModal.repeats_only and RulesScreen.repeats_only
+    assert not PassScreen.repeats_only and not GameOverScreen.repeats_only
+
+
+async def test_an_arrow_right_after_escaping_a_dialog_moves_the_cursor() -> None:
+    clock = Clock()
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST, clock=clock,
+                       settle=0.25)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await table_when_my_turn(pilot, app)
+        hand = table.query_one(HandWidget)
+        await pilot.press("home")
+        clock.now += 1
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        clock.now += 1
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table)
+        clock.now += 0.05
+        await spaced_burst(pilot, clock, "escape", times=2, gap=0.05)
+        assert app.screen is table and hand.cursor == 0
+        await pilot.press("right")
+        await pilot.pause()
+        assert hand.cursor == 1, "a key typed right after the closing one counts"
 
 
 def _hot_seat_makao(clock: Clock) -> CardGamesApp:

@@ -46,7 +46,7 @@ def may_close(screen: AppScreen[Any] | AppModal[Any]) -> bool:
     screen.closed = True
     keys = getattr(screen.app, "keys", None)
     if isinstance(keys, KeyQuiet):
-        keys.closed(screen.burst_factor, repeats_only=screen.only_read)
+        keys.closed(screen.burst_factor, repeats_only=screen.repeats_only)
     return True
 
 
@@ -77,9 +77,10 @@ class AppScreen(Screen[ResultT]):
     burst_factor: float = 1.0
     """How many times the app's settle pause ends the burst of keys that closed the screen
     (:meth:`KeyQuiet.closed`)."""
-    only_read: bool = False
-    """True for a screen that is only read (rules, statistics, history, log): once it closes,
-    only the closing key repeating is dropped, and the next other key acts at once."""
+    repeats_only: bool = False
+    """True if, once the screen closes, only the closing key repeating is dropped and the next
+    other key acts at once (a screen that is only read: rules, statistics, history, log);
+    False drops the whole burst until a pause (the pass screen, which uncovers a hand)."""
     fit_size: tuple[int, int] | None = None
     """The smallest terminal (columns, lines) the screen is drawn in whole; below it the screen
     is covered by the notice "Make the terminal at least W×H" (None: the screen sees to it)."""
@@ -275,8 +276,10 @@ class AppModal(ModalScreen[ResultT]):
     closed: bool = False
     burst_factor: float = 1.0
     """As :attr:`AppScreen.burst_factor`."""
-    only_read: bool = False
-    """As :attr:`AppScreen.only_read`."""
+    repeats_only: bool = True
+    """As :attr:`AppScreen.repeats_only`. True for every dialog: a key held down or pressed
+    twice does not act on the table below, but a key typed after the one that closed the dialog
+    (Escape, then an arrow) counts at once."""
     settle_on_open: bool = False
     """True for a dialog the keys typed ahead must not answer: the burst that opened it is
     dropped until a pause (see :func:`opening`)."""

@@ -23,7 +23,7 @@ class HistoryScreen(AppScreen[None]):
     """Game, players, result, moves, date and deal code of every finished game (the latest
     :data:`~cardgames.session.history.LIMIT`); Enter opens its replay, Esc goes back."""
 
-    only_read = True
+    repeats_only = True
     fit_size = (72, 16)
     AUTO_FOCUS = "#history"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back")]

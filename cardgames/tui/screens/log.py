@@ -44,7 +44,7 @@ class LogScreen(AppScreen[None]):
         style: ASCII and colour choices.
     """
 
-    only_read = True
+    repeats_only = True
     fit_size = (60, 12)
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [

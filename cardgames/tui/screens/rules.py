@@ -65,7 +65,7 @@ class RulesScreen(AppScreen[None]):
         markdown: The rules in Markdown.
     """
 
-    only_read = True
+    repeats_only = True
     fit_size = (60, 12)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "Back"),

@@ -20,7 +20,7 @@ from cardgames.tui.stats_table import stats_table
 class StatisticsScreen(AppScreen[None]):
     """Played, won, win %, streaks and average moves per player and game; Esc goes back."""
 
-    only_read = True
+    repeats_only = True
     fit_size = (72, 16)
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back")]
 

@@ -66,6 +66,10 @@ def readable_command(command: str) -> str:
     return " ".join(words)
 
 
+COVERED_NOTE = "q leave the table"
+"""The key the too-small notice names: the only one of the table that acts under it."""
+
+
 class TableScreen(AppScreen[None]):
     """One game in play.
 
@@ -200,7 +204,8 @@ class TableScreen(AppScreen[None]):
         small = width < need_width or height < need_height
         notice = self.query_one("#too-small", Static)
         if small:
-            notice.update(too_small_notice(self.min_size, (width, height), self.card_style.ascii))
+            text = too_small_notice(self.min_size, (width, height), self.card_style.ascii)
+            notice.update(f"{text}\n\n{COVERED_NOTE}")
         if small == self.too_small:
             return
         self.too_small = small
@@ -556,9 +561,10 @@ class TableScreen(AppScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer shows command and undo only when they can be used, and no table keys
         while the command bar is open; while the terminal is too small no key of the table
-        acts (nothing opens unseen under the notice)."""
+        acts (nothing opens unseen under the notice) but ``q``, which the notice names: the
+        way out of a game is never hidden."""
         if self.too_small:
-            return False
+            return action == "leave"
         if action == "pass_on":
             return self.session.passing is not None and not self._typing()
         if action == "play_hint":
