@@ -75,26 +75,34 @@ def test_after_a_screen_only_read_only_the_closing_key_repeating_is_dropped() ->
     assert keys.key(name="escape"), "and ends the burst"
 
 
+async def _open_and_escape(
+    pilot: Pilot[None], app: CardGamesApp, clock: Clock, key: str, kind: type[object]
+) -> TableScreen:
+    """At the table on the person's turn, open a ``kind`` screen with ``key`` and close it with
+    Escape a second later; returns the table, on top again."""
+    table = await table_when_my_turn(pilot, app)
+    await pilot.press("home")
+    clock.now += 1
+    await pilot.press(key)
+    await wait_until(pilot, lambda: isinstance(app.screen, kind))
+    clock.now += 1
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: app.screen is table)
+    return table
+
+
 async def test_a_key_right_after_closing_the_rules_acts_on_the_table() -> None:
     clock = Clock()
     app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST, clock=clock,
                        settle=0.25)
     async with app.run_test(size=SIZE) as pilot:
-        table = await table_when_my_turn(pilot, app)
-        clock.now += 1
-        await pilot.press("question_mark")
-        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
-        clock.now += 1
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: app.screen is table)
+        await _open_and_escape(pilot, app, clock, "question_mark", RulesScreen)
         clock.now += 0.1
         await pilot.press("L")
         await wait_until(pilot, lambda: isinstance(app.screen, LogScreen))
 
 
-def test_after_a_dialog_only_the_closing_key_repeating_is_dropped() -> None:
-    """A dialog closes like a screen that is only read: Escape, then an arrow typed at once,
-    moves the cursor; Escape again or Enter pressed twice does not reach the table."""
+def test_dialogs_and_read_only_screens_drop_only_the_closing_key_repeating() -> None:
     assert AppModal.repeats_only and RulesScreen.repeats_only
     assert not PassScreen.repeats_only and not GameOverScreen.repeats_only
 
@@ -104,15 +112,8 @@ async def test_an_arrow_right_after_escaping_a_dialog_moves_the_cursor() -> None
     app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST, clock=clock,
                        settle=0.25)
     async with app.run_test(size=SIZE) as pilot:
-        table = await table_when_my_turn(pilot, app)
+        table = await _open_and_escape(pilot, app, clock, "q", LeaveDialog)
         hand = table.query_one(HandWidget)
-        await pilot.press("home")
-        clock.now += 1
-        await pilot.press("q")
-        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
-        clock.now += 1
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: app.screen is table)
         clock.now += 0.05
         await spaced_burst(pilot, clock, "escape", times=2, gap=0.05)
         assert app.screen is table and hand.cursor == 0
