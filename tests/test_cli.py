@@ -608,3 +608,15 @@ def test_export_prints_the_game_as_text_and_replay_last_finds_it(
         result = invoke("export", str(bad), "--format", "text")
         assert result.exit_code == 2
         assert result.stderr == f"cardgames: error: {bad}: {reason}\n"
+
+
+def test_command_line_choices_win_over_the_remembered_set_up(launched: list[Launch]) -> None:
+    from cardgames.session.setup import SeatSpec
+    from cardgames.session.setups import remember, setups_path
+
+    remember(GameSetup("zoliky", (SeatSpec("Ann"), SeatSpec("Bob"), SeatSpec("Cyril", "easy")),
+                       {"target": 0}), setups_path())
+    assert invoke("play", "zoliky", "--bots", "1", "--level", "hard").exit_code == 0
+    setup = launched[0][0]
+    assert setup is not None and not setup.options
+    assert setup.seats == (SeatSpec("You"), SeatSpec("Anna", "hard"))

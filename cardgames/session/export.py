@@ -44,17 +44,21 @@ def export_text(
         raise RecordError(f"the game cannot be set up: {error}") from None
     if open_hands:
         viewer = None
-    names = replay.names_for(viewer)
+    # Without a seat's eyes the log is worded for the person called "You" (as the replay
+    # screen words it), so that seat keeps the record's name: the one the statistics list.
+    reader = replay.reader if viewer is None else viewer
+    names = replay.names_for(reader)
     lines = _header(record, replay.game, code, viewer, open_hands, names)
     shown = range(len(names)) if open_hands else () if viewer is None else (viewer,)
     for owner in shown:
         hand = getattr(replay.view(0, owner), "hand", None)
         if isinstance(hand, tuple) and all(isinstance(card, Card) for card in hand):
-            holds = "You hold" if owner == viewer else f"{names[owner]} holds"
+            holds = "You hold" if owner == reader else f"{names[owner]} holds"
             lines.append(f"{holds} at the deal: {cards_text(hand)}")
     lines.append("")
     for move in replay.moves:
-        said = [_line(replay.game, event, viewer, names, open_hands) for event in move.events]
+        said = [_line(replay.game, event, viewer, reader, names, open_hands)
+                for event in move.events]
         happened = "; ".join(line for line in said if line)
         head = f"{move.number:>4}. {names[move.player]}: {move.command}"
         lines.append(head + (f" — {happened}" if happened else ""))
@@ -104,11 +108,22 @@ def _when(moment: datetime) -> str:
 
 
 def _line(
-    game: Game, event: Event, viewer: PlayerId | None, names: Sequence[str], open_hands: bool
+    game: Game,
+    event: Event,
+    viewer: PlayerId | None,
+    reader: PlayerId | None,
+    names: Sequence[str],
+    open_hands: bool,
 ) -> str:
+    """The log line of ``event`` with the cards ``viewer`` sees (every card with
+    ``open_hands``), worded for ``reader``, who is "you"; a line that only the reader's own
+    eyes get (Makao's "You keep the drawn card") is left out of what ``viewer`` sees."""
     if not open_hands:
-        return game.describe(event.for_viewer(viewer), viewer, names)
-    line = game.describe(event.for_viewer(None), None, names)
+        seen = event.for_viewer(viewer)
+        if viewer != reader and not game.describe(seen, viewer, names):
+            return ""
+        return game.describe(seen, reader, names)
+    line = game.describe(event.for_viewer(None), reader, names)
     if event.private and event.cards and line:
         line += f" ({cards_text(event.cards)})"
     return line

@@ -181,8 +181,8 @@ def record_from_json(data: object) -> GameRecord:
         id=_text(data, "id"),
         setup=GameSetup(
             game=info.name,
-            seats=_seats(data.get("seats")),
-            options=_options(data.get("options")),
+            seats=seats_from_json(data.get("seats")),
+            options=options_from_json(data.get("options")),
             seed=_int(data, "seed"),
             game_number=_int(data, "game_number", minimum=0),
         ),
@@ -216,7 +216,12 @@ def _int(data: Mapping[str, Any], name: str, *, minimum: int | None = None) -> i
     return value
 
 
-def _seats(raw: object) -> tuple[SeatSpec, ...]:
+def seats_from_json(raw: object) -> tuple[SeatSpec, ...]:
+    """The seats of a JSON list of ``{"name": ..., "bot": ...}`` (as a record writes them).
+
+    Raises:
+        RecordError: If ``raw`` is not a non-empty list of such seats.
+    """
     if not isinstance(raw, list) or not raw:
         raise RecordError("its 'seats' field is missing or not a list of seats")
     seats = []
@@ -231,7 +236,12 @@ def _seats(raw: object) -> tuple[SeatSpec, ...]:
     return tuple(seats)
 
 
-def _options(raw: object) -> dict[str, OptionValue]:
+def options_from_json(raw: object) -> dict[str, OptionValue]:
+    """The house options of a JSON table of names to on/off or numbers (None: no options).
+
+    Raises:
+        RecordError: If ``raw`` is not such a table.
+    """
     if raw is None:
         return {}
     if not isinstance(raw, Mapping) or not all(

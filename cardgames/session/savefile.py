@@ -146,13 +146,20 @@ def move_aside(path: Path, reason: str) -> str:
     Returns:
         The one-line message for the player, saying where the file went.
     """
-    target = _move_aside(path)
+    target = move_into_damaged(path)
     return f"The saved game {path.name} could not be used ({reason}); it was moved to {target}."
 
 
-def _move_aside(path: Path) -> Path:
-    """Move ``path`` into the ``damaged`` subfolder (never over a file already there: a
-    number is added to its name) and return where it went."""
+def move_into_damaged(path: Path) -> Path:
+    """Move ``path`` into the ``damaged`` subfolder beside it, keeping it (never over a file
+    already there: a number is added to its name).
+
+    Returns:
+        Where it went.
+
+    Raises:
+        OSError: If it cannot be moved.
+    """
     target_dir = path.parent / DAMAGED
     target_dir.mkdir(parents=True, exist_ok=True)
     target = target_dir / path.name
@@ -302,7 +309,7 @@ def saved_games(folder: Path, *, finished: bool = False) -> Listing:
         except FileNotFoundError:
             continue
         except RecordError as error:
-            damaged.append(Damaged(path.name, str(error), _move_aside(path)))
+            damaged.append(Damaged(path.name, str(error), move_into_damaged(path)))
             continue
         if record.is_finished == finished:
             games.append(SavedGame(path, record, describe_record(record), saved))

@@ -103,7 +103,8 @@ class CardGamesApp(App[None]):
         self.writer = Writer(self._save_failed)
 
     def _save_failed(self, message: str) -> None:
-        """A record could not be written (called on the writing thread)."""
+        """A record or the remembered set-ups could not be written, or a damaged set-ups file
+        was moved aside (called on the writing thread)."""
         with contextlib.suppress(RuntimeError):  # the app has already ended
             self.call_from_thread(self.notify, message, severity="error")
 
@@ -272,7 +273,8 @@ class CardGamesApp(App[None]):
     def start_game(
         self, setup: GameSetup, *, replace: bool = False, turn_seconds: float | None = None
     ) -> None:
-        """Deal ``setup`` and show its table.
+        """Deal ``setup`` and show its table; its seats and house options are remembered for
+        its game's set-up screen.
 
         Args:
             setup: The game to play.
@@ -294,6 +296,7 @@ class CardGamesApp(App[None]):
         except (ValueError, LookupError) as error:
             self.notify(str(error), severity="error")
             return
+        self.writer.remember(setup)
         self.show_table(session, Autosave.start(session, now()), replace=replace)
 
     def resume_game(self, saved: SavedGame) -> None:

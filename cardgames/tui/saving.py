@@ -11,6 +11,8 @@ from datetime import UTC, datetime
 from cardgames.session.autosave import Autosave
 from cardgames.session.record import GameRecord
 from cardgames.session.session import Session
+from cardgames.session.setup import GameSetup
+from cardgames.session.setups import remember, setups_path
 
 
 def now() -> datetime:
@@ -19,10 +21,12 @@ def now() -> datetime:
 
 
 class Writer:
-    """Writes the games' records in the order asked, off the UI thread.
+    """Writes the games' records and the remembered set-ups in the order asked, off the UI
+    thread.
 
     Args:
-        report: Called (on the writing thread) with a one-line message when a write fails.
+        report: Called (on the writing thread) with a one-line message when a write fails or a
+            damaged file was moved aside.
     """
 
     def __init__(self, report: Callable[[str], None]) -> None:
@@ -43,6 +47,19 @@ class Writer:
             saver.write(record)
         except Exception as error:
             self._report(f"The game could not be saved: {error}")
+
+    def remember(self, setup: GameSetup) -> Future[None]:
+        """Queue storing the seats and house options of ``setup``, a game just started, for
+        its game's set-up screen to start from next time (in this run and the next ones)."""
+        return self._pool.submit(self._remember, setup)
+
+    def _remember(self, setup: GameSetup) -> None:
+        try:
+            message = remember(setup, setups_path())
+        except OSError as error:
+            message = f"The set-up could not be remembered: {error}"
+        if message:
+            self._report(message)
 
     def flush(self) -> None:
         """Wait until the writes queued so far are done."""

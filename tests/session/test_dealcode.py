@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from itertools import product
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,8 @@ from cardgames.session.dealcode import Deal, deal_code, deal_of, format_deal, pa
 from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, default_seats
 from tests.session.play import PLAYABLE
+
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 SEEDS = (0, 1, 31, 32, 7 * 32**3 + 29 * 32**2 + 19 * 32 + 2, 999_999, 2**40 + 5, -1, -12345)
 
@@ -111,3 +115,15 @@ def test_unknown_games_are_value_errors(coming_soon: str) -> None:
         format_deal(Deal("chess", 2))
     with pytest.raises(ValueError, match="coming soon"):
         deal_code(GameSetup(coming_soon, default_seats(3, 2)))
+
+
+def test_the_readme_says_which_codes_play_again_deals() -> None:
+    readme = " ".join(README.read_text(encoding="utf-8").split())
+    said = re.search(r'After "Play again" .*?`([^`]+)` is followed by `([^`]+)`, then `([^`]+)`',
+                     readme)
+    assert said is not None, "README gives no example of the codes after Play again"
+    first, *following = said.groups()
+    setup = parse_deal(first).setup(default_seats(parse_deal(first).players, 1))
+    for code in following:
+        setup = setup.next_game()
+        assert deal_code(setup) == code

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +13,8 @@ from cardgames.session.dealcode import deal_code
 from cardgames.session.export import export_text
 from cardgames.session.record import GameRecord, RecordError, record_of
 from cardgames.session.session import Session
+from cardgames.session.setup import default_seats
+from cardgames.session.stats import player_stats, record_game
 from tests.session.play import PLAYABLE, new_session, play, setup_for
 
 STARTED = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
@@ -46,12 +50,27 @@ def test_the_public_view_hides_draws_and_open_hands_show_them() -> None:
     assert "Seen by: the public" in public and "Seen by: You" in mine
     assert "holds at the deal" not in public
     assert mine.count("You hold at the deal") == 1
-    assert everyone.count("holds at the deal") == len(record.setup.seats)
+    assert everyone.count("holds at the deal") == len(record.setup.seats) - 1
+    assert everyone.count("You hold at the deal") == 1
     assert "You drew " in mine and "Bot 1 drew 1 card (" in everyone
-    assert "You " not in everyone.split("Seats:")[1] and "Player 1 " in everyone
-    assert "drew 1 card (" not in public
-    assert "Seats: 1. Player 1; 2. Bot 1" in public and "Seats: 1. You; 2. Bot 1" in mine
-    assert "Player 1: " in public and "You: " not in public, "named as the moves name them"
+    assert "You drew 1 card (" in everyone and "Player 1" not in everyone
+    assert "drew 1 card (" not in public and "You keep the drawn card" not in public
+    assert "Seats: 1. You; 2. Bot 1" in public and "Seats: 1. You; 2. Bot 1" in mine
+    assert "You: " in public and "Player 1" not in public, "named as the record names them"
+
+
+def test_the_person_keeps_the_name_the_record_and_the_statistics_give(tmp_path: Path) -> None:
+    setup = replace(setup_for("makao", 4, 1, players=2), seats=default_seats(2, 1, "hard"))
+    session = new_session(setup)
+    play(session, Rng(4), 100_000)
+    record = record_of(session, id="g", started=STARTED, finished=FINISHED)
+    path = tmp_path / "stats.sqlite3"
+    record_game(path, record)
+    assert [figures.name for figures in player_stats(path)] == ["You"]
+    text = export_text(record)
+    assert "Seats: 1. You; 2. Anna (computer: hard)" in text
+    winner = record.setup.seats[record.result.winners[0]].name if record.result else ""
+    assert f"Result: {winner} won" in text and "Player 1" not in text
 
 
 def test_an_unfinished_game_is_not_shown_with_hands_open() -> None:

@@ -4,11 +4,13 @@ and no rule ids on screen."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from textual.containers import VerticalScroll
 
 from cardgames.core.registry import GAMES, load_game
+from cardgames.session.setup import SeatSpec
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screens.setup import SetupScreen
 from cardgames.tui.screenshots import wait_until
@@ -147,3 +149,58 @@ async def test_a_name_field_tells_its_limit_when_it_refuses_a_character() -> Non
         await pilot.press("backspace")
         await pilot.pause()
         assert "at most 12 characters" not in screen_text(app)
+
+
+async def test_the_set_up_starts_from_the_choices_that_last_started_its_game(
+    cardgames_home: Path,
+) -> None:
+    """Žolíky started with 2 players, a hard computer, target 0 and a name in brackets: its
+    set-up comes back with them (the name literal); Makao's keeps its defaults; a damaged
+    file of set-ups gives the defaults and a message."""
+    from textual.widgets import Checkbox, Input
+
+    from cardgames.core.registry import find_game
+    from cardgames.tui.screens.table import TableScreen
+    from cardgames.tui.widgets.level_select import LevelSelect
+
+    def fields(form: SetupScreen) -> tuple[object, ...]:
+        seats = range(form.players)
+        return (form.players,
+                [form.query_one(f"#name-{seat}", Input).value for seat in seats],
+                [form.query_one(f"#bot-{seat}", Checkbox).value for seat in seats],
+                form.query_one("#level-1", LevelSelect).value,
+                [option.value for option in form.query(".option-number").results(Input)])
+
+    async def opened(game: str) -> SetupScreen:
+        app.push_screen(SetupScreen(find_game(game)))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        return app.screen
+
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        form = await opened("zoliky")
+        defaults = fields(form)
+        assert defaults == (4, ["You", "Anna", "Bob", "Cyril"], [False, True, True, True],
+                            "normal", ["500"])
+        form.action_players(-2)
+        form.query_one("#level-1", LevelSelect).value = "hard"
+        form.query_one("#name-0", Input).value = "[bold]Ann[/]"
+        form.query_one("#opt-target", Input).value = "0"
+        form.action_start()
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        app.writer.flush()
+        form = await opened("zoliky")
+        assert fields(form) == (2, ["[bold]Ann[/]", "Anna"], [False, True], "hard", ["0"])
+        assert form.setup().seats == (SeatSpec("[bold]Ann[/]"), SeatSpec("Anna", "hard"))
+        assert "[bold]Ann[/]" in screen_text(app), "the name is shown as typed"
+        makao = await opened("makao")
+        assert fields(makao)[:4] == (4, ["You", "Anna", "Bob", "Cyril"],
+                                     [False, True, True, True], "normal")
+        (cardgames_home / "setups.json").write_text("{cut", encoding="utf-8")
+        form = await opened("zoliky")
+        assert fields(form) == defaults
+        await wait_until(pilot, lambda: any("could not be used" in note.message
+                                            for note in app._notifications))
+        assert (cardgames_home / "damaged" / "setups.json").exists()

@@ -22,6 +22,7 @@ from cardgames.core.errors import quoted
 from cardgames.core.registry import GameInfo, find_game, load_game
 from cardgames.session.dealcode import Deal, format_deal, parse_deal
 from cardgames.session.setup import GameSetup, SeatSpec, seat_names
+from cardgames.session.setups import recall, setups_path
 from cardgames.tui.navigation import StartGame
 from cardgames.tui.render import shown
 from cardgames.tui.screens.base import AppScreen
@@ -66,6 +67,26 @@ def example_code(info: GameInfo) -> str:
     return format_deal(Deal(info.name, default_players(info), {}, EXAMPLE_SEED))
 
 
+def usable(setup: GameSetup | None, levels: Sequence[str]) -> GameSetup | None:
+    """A remembered set-up the screen can start from, or None: it must still fit its game
+    (seats, house options and their kinds) and the fields (names of at most
+    :data:`NAME_LIMIT` characters, computer players of the screen's ``levels`` or "default")."""
+    if setup is None:
+        return None
+    try:
+        setup.check()
+    except ValueError:
+        return None
+    options = {option.name: option.default for option in load_game(setup.game).options}
+    fits = all(type(value) is type(options[name]) for name, value in setup.options.items())
+    seats = all(
+        0 < len(seat.name.strip()) <= NAME_LIMIT
+        and (seat.bot is None or seat.bot == "default" or seat.bot in levels)
+        for seat in setup.seats
+    )
+    return setup if fits and seats else None
+
+
 def repeated_name(names: Sequence[str]) -> int | None:
     """The first seat whose name an earlier seat already has, ignoring case and outer spaces.
 
@@ -101,6 +122,9 @@ class SetupBody(VerticalScroll, can_focus=False):
 class SetupScreen(AppScreen[None]):
     """Set up a game of ``info``; ``s`` or the Start button deals, Escape goes back.
 
+    The form starts from the seats and house options the game was last started with
+    (:mod:`cardgames.session.setups`), else from the defaults.
+
     Args:
         info: The game (its Game object is imported here, for the house options).
     """
@@ -121,9 +145,21 @@ class SetupScreen(AppScreen[None]):
         self.clock_seconds: float | None = getattr(game, "clock_seconds", None)
         kinds: dict[str, object] = getattr(game, "bots", dict)()
         self.levels = tuple(level for level in LEVELS if level in kinds) or (DEFAULT_LEVEL,)
-        self.players = default_players(info)
-        self.names = seat_names([seat == 0 for seat in range(MAX_SEATS)])
-        self.typed: set[int] = set()
+        remembered = recall(setups_path())
+        self.notice = remembered.message
+        last = usable(remembered.setups.get(info.name), self.levels)
+        seats = () if last is None else last.seats
+        self.players = len(seats) or default_players(info)
+        self.chosen_options = {} if last is None else dict(last.options)
+        self.computers = [seat > 0 if seat >= len(seats) else not seats[seat].is_human
+                          for seat in range(MAX_SEATS)]
+        self.seat_levels = [seats[seat].level or DEFAULT_LEVEL if seat < len(seats)
+                            else DEFAULT_LEVEL for seat in range(MAX_SEATS)]
+        self.names = seat_names([seat < self.players and not self.computers[seat]
+                                 for seat in range(MAX_SEATS)])
+        self.typed = {seat for seat, spec in enumerate(seats) if spec.name != self.names[seat]}
+        self.first_names = [seats[seat].name if seat in self.typed else self.names[seat]
+                            for seat in range(MAX_SEATS)]
         self.long_name_told = False
 
     def compose(self) -> ComposeResult:
@@ -143,21 +179,24 @@ class SetupScreen(AppScreen[None]):
             for seat in range(MAX_SEATS):
                 with Horizontal(classes="setup-row seat-row", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat + 1}", classes="setup-label")
-                    yield NameInput(self.names[seat], id=f"name-{seat}", classes="seat-name",
-                                    placeholder=self.names[seat], max_length=NAME_LIMIT,
+                    yield NameInput(self.first_names[seat], id=f"name-{seat}",
+                                    classes="seat-name", placeholder=self.names[seat],
+                                    max_length=NAME_LIMIT,
                                     tooltip=f"At most {NAME_LIMIT} characters")
-                    yield Tick("computer", seat > 0, id=f"bot-{seat}", classes="seat-bot")
-                    yield LevelSelect(self.levels, DEFAULT_LEVEL, id=f"level-{seat}")
+                    yield Tick("computer", self.computers[seat], id=f"bot-{seat}",
+                               classes="seat-bot")
+                    yield LevelSelect(self.levels, self.seat_levels[seat], id=f"level-{seat}")
             if self.options:
                 yield Label("House rules", classes="setup-heading")
             for option in self.options:
+                value = self.chosen_options.get(option.name, option.default)
                 with Horizontal(classes="setup-row option-row"):
                     if isinstance(option.default, bool):
-                        yield Tick(option.name, option.default, id=f"opt-{option.name}",
+                        yield Tick(option.name, bool(value), id=f"opt-{option.name}",
                                    classes="option")
                     else:
                         yield Label(option.name, classes="option option-name")
-                        yield TextInput(str(option.default), id=f"opt-{option.name}",
+                        yield TextInput(str(value), id=f"opt-{option.name}",
                                         type="integer", classes="seat-name option-number")
                     yield Label(shown(option.summary, ascii), classes="setup-note option-note")
             with Horizontal(classes="setup-row"):
@@ -209,8 +248,11 @@ class SetupScreen(AppScreen[None]):
         return seconds
 
     def on_mount(self) -> None:
-        """Show the seat rows of the starting player count; focus Start."""
+        """Show the seat rows of the starting player count; focus Start; say where a damaged
+        file of remembered set-ups went."""
         self._show_rows()
+        if self.notice:
+            self.notify(self.notice, severity="warning", timeout=12)
         # Long option names (voluntary-pickup) get a wider column than the stylesheet's 18 cells.
         widest = max((len(option.name) for option in self.options), default=0) + 7
         for box in self.query(".option"):
