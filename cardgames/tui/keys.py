@@ -3,7 +3,9 @@
 The footer shows only the keys that do something now (and an 80-column footer may leave out the
 least important ones); this list shows them all, whether they apply now or not, so that every
 key can be found in the app. It is built from the ``BINDINGS`` of the product's own classes
-(never Textual's built-in scrolling keys), so it cannot drift from what the keys do.
+(never Textual's built-in scrolling keys), so it cannot drift from what the keys do. A widget
+whose table names a key otherwise in the footer says so in its ``key_list_names`` (action to
+description), so the list uses the footer's words.
 """
 
 from __future__ import annotations
@@ -69,18 +71,23 @@ def key_rows(
 
     Returns:
         Rows such as ``("d", "Draw")`` or ``("1 2 3", "Position N")``; a key that does the
-        same thing in several places is listed once.
+        same thing in several places is listed once. A node's ``key_list_names`` (action to
+        description, if it has them) replace its bindings' descriptions; "" leaves the key out.
     """
     keys: dict[str, list[str]] = {}
     descriptions: dict[str, list[str]] = {}
     for node in nodes:
+        names: dict[str, str] = getattr(node, "key_list_names", {})
         for binding in own_bindings(node):
+            described = names.get(binding.action, binding.description or binding.action)
+            if not described:
+                continue
             family = _action_family(binding.action)
             shown = display(binding)
             keys.setdefault(family, [])
             if shown not in keys[family]:
                 keys[family].append(shown)
-            descriptions.setdefault(family, []).append(binding.description or binding.action)
+            descriptions.setdefault(family, []).append(described)
     rows: list[tuple[str, str]] = []
     seen: set[tuple[str, str]] = set()
     for family, shown_keys in keys.items():

@@ -412,3 +412,97 @@ async def test_a_six_seat_replay_gives_the_melds_the_log_lines_and_m_shows_every
             assert f"{number}:" in everything
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is screen)
+
+
+def crowded_position() -> Any:
+    """Six seats in round 2 (so S shows the scores) with 25 melds on the table, more than
+    the melds panel shows at 80×24; seat 0 (human) has drawn and may meld 2♣ 3♣ 4♣ and lay
+    off 8♥, 9♥ and 10♦."""
+    melds = [
+        ["7d", "8d", "9d"], ["Js", "Jd", "Jc"], ["Qd", "Qc", "Xr"],
+        ["Qh", "Kh", "Ah"], ["3s", "4s", "5s", "6s", "7s", "8s"], ["2s", "2h", "2d"],
+        ["5h", "6h", "7h"], ["9c", "10c", "Jc#1"], ["Ks", "Kd", "Kc"],
+        ["4d", "5d", "6d"], ["6c", "7c", "8c"], ["9s", "10s", "Js#1", "Qs"],
+        ["3h", "4h", "5h#1"], ["Ad", "2d#1", "3d"], ["10h", "Jh", "Qh#1"],
+        ["3s#1", "4s#1", "5s#1"], ["6h#1", "7h#1", "8h#1"], ["9h#1", "10h#1", "Jh#1"],
+        ["2c#1", "3c#1", "4c#1"], ["5c#1", "6c#1", "7c#1"], ["8c#1", "9c#1", "10c#1"],
+        ["5d#1", "6d#1", "7d#1"], ["8d#1", "9d#1", "10d#1"], ["6s#1", "7s#1", "8s#1"],
+        ["Ks#1", "Kh#1", "Kc#1"],
+    ]
+    return position(
+        [["2c", "3c", "4c", "8h", "10d", "9h"], ["Ac"], ["As"], ["Ah#1"], ["Ad#1"], ["Ac#1"]],
+        melds=[(1 + index // 5, cards) for index, cards in enumerate(melds)],
+        opened=[True] * 6, round=2, target=500,
+        results=[{"round": 1, "closer": 1, "from_hand": False, "points": [0] * 6}],
+    )
+
+
+async def test_at_80_columns_the_footer_offers_m_while_the_melds_do_not_fit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """M (every meld) comes before the less important keys, so the footer of an 80-column
+    table shows it next to the moves while the melds panel cannot show every meld."""
+    deal(monkeypatch, crowded_position())
+    seats = (SeatSpec("You"), *(SeatSpec(name, "normal") for name in "ABCDE"))
+    app = CardGamesApp(GameSetup("zoliky", seats, {}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        board = find_table(app).board
+        await wait_until(pilot, lambda: board.query_one(MeldsPanel).overflows)
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "M Melds" in footer, footer
+        assert "m Meld" in footer and "l Lay off" in footer and "⏎ Discard" in footer, footer
+
+
+async def test_l_on_a_card_that_fits_no_meld_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ZO-12: ``l`` on 8♥ with melds 7♦ 8♦ 9♦, J♠ J♦ J♣ and Q♦ Q♣ Jk(Q) on the table says that
+    8♥ fits no meld, not that it does not fit the last one."""
+    deal(monkeypatch, position(
+        [["8h", "2c", "5s"], ["4h", "Kd"]],
+        melds=[(1, ["7d", "8d", "9d"]), (1, ["Js", "Jd", "Jc"]), (1, ["Qd", "Qc", "Xr"])],
+        opened=[True, True], dealer=1, target=0,
+    ))
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        hand = find_table(app).query_one(HandWidget)
+        hand.cursor = hand.cards.index(cards("8h")[0])
+        await pilot.press("l")
+        await wait_until(pilot, lambda: "fits no meld" in _status(app))
+        assert "✗ 8♥ fits no meld on the table" in screen_text(app)
+        assert "meld 3" not in _status(app)
+
+
+async def test_every_meld_never_splits_a_meld_across_lines() -> None:
+    """The dialog takes the terminal's 80 columns and wraps between melds only."""
+    pieces = [Text(f" {number}: 2♠ 2♥ 2♦ Jkr(2♣)") for number in range(1, 31)]
+    rows = [(Text(f"{name}:"), pieces[index * 5:index * 5 + 5])
+            for index, name in enumerate(("You", "Maximilianus", "Bob", "Cyril", "Dana", "Emil"))]
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(EveryMeld(rows))
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        for piece in pieces:
+            assert any(piece.plain.strip() in line for line in lines), (piece.plain, lines)
+        assert max(len(line.rstrip()) for line in lines) == 80, "as wide as the terminal"
+
+
+async def test_the_key_list_names_enter_as_the_footer_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rules screen's key list calls Enter what the footer calls it (Discard, or Close
+    with the last card), not "Play", and lists no unclear "Why not" key."""
+    deal(monkeypatch, opening_position())
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        await press_action(pilot, app, Draw())
+        footer = _footer_keys(app)["enter"]
+        # The game's own keys, before the keys every table has (Enter: Pass on, Play the hint).
+        listed = find_table(app).keys_text().split("### Keys of every table")[0]
+        enter_rows = [line for line in listed.splitlines() if line.startswith("- `⏎")]
+        assert enter_rows == ["- `⏎` Discard / Close"], enter_rows
+        assert footer in enter_rows[0]
+        assert "Play" not in listed and "Why not" not in listed

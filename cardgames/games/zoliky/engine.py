@@ -1067,46 +1067,11 @@ def refusal(view: ZolikyView, action: object) -> str:
         view: The view of the seat that tried it.
         action: The refused action.
     """
+    reason = _turn_refusal(view, action)
+    if reason is not None:
+        return reason
     player = view.current_player
-    if player is None:
-        return "The match is over"
-    if view.viewer != player:
-        return "It is not your turn"
-    phase = view.phase
-    hand = view.hand
-    early = view.turn_round < FIRST_MELD_ROUND
-    early_text = (
-        "Nobody may meld, lay off, take the discard or close before the fourth round of "
-        f"turns; this is round {view.turn_round} (the first three are draw and discard only)"
-    )
-    if phase == "discard":
-        if isinstance(action, Discard) and action.card not in hand:
-            return f"You don't hold {action.card}"
-        return "You lead this round: start the discard pile by discarding one card"
-    if phase == "draw":
-        if isinstance(action, Take | Cut) and early:
-            return early_text
-        if isinstance(action, Take):
-            return "The discard pile is empty"
-        if isinstance(action, Cut):
-            if view.opened[player]:
-                return "Only a player who has not opened may take the cut card"
-            return "There is no cut card under the stock any more"
-        if isinstance(action, Meld | LayOff | Discard | Close | TakeBack):
-            return "Draw first: take the top card of the stock" + (
-                "" if early else " or the top of the discard pile"
-            )
-        return f"{action} is not a Žolíky command here"
-    taken = view.taken
-    pending = taken is not None and taken in hand
-    if isinstance(action, Draw | Take | Cut):
-        if isinstance(action, Draw) and taken is not None:
-            if pending:
-                return f"You have laid cards this turn: {taken} can no longer go back"
-            return f"{taken} is on the table already: it can no longer go back"
-        return "You have drawn already this turn"
-    if isinstance(action, Meld | LayOff) and early:
-        return early_text
+    assert player is not None, "the match is over: refused above"
     if isinstance(action, Meld):
         return _meld_refusal(view, player, action)
     if isinstance(action, LayOff):
@@ -1116,8 +1081,99 @@ def refusal(view: ZolikyView, action: object) -> str:
             return "You have opened already: melds on the table stay there"
         return "You have laid nothing this turn to take back"
     if isinstance(action, Discard | Close):
-        return _end_refusal(view, action, pending)
+        taken = view.taken
+        return _end_refusal(view, action, taken is not None and taken in view.hand)
     return f"{action} is not possible now"
+
+
+def layoff_refusal(view: ZolikyView, card: Card) -> str:
+    """Why ``card`` cannot be laid off onto any meld now, as a sentence for the player: the
+    first reason that holds whichever meld is meant (the turn, ZO-9, not opened yet under
+    ZO-12), else that the card fits no meld on the table (or that there is none), else why it
+    may not go onto the first meld it fits (e.g. the card taken from the discard pile goes
+    first, ZO-8).
+
+    Args:
+        view: The view of the seat that tried it.
+        card: The hand card (for a joker, any place it could stand).
+    """
+    fitting = _first_fit(view, card)
+    if fitting is not None:
+        return refusal(view, fitting)
+    probe = LayOff(card, 0, None)
+    reason = _turn_refusal(view, probe)
+    player = view.current_player
+    if reason is None and player is not None:
+        reason = _layoff_unready(view, player, card)
+    if reason is not None:
+        return reason
+    if not view.melds:
+        return "There are no melds on the table yet"
+    return f"{card} fits no meld on the table"
+
+
+def _first_fit(view: ZolikyView, card: Card) -> LayOff | None:
+    """The lay-off of ``card`` onto the first meld it fits (a joker where it first may
+    stand), or None when it fits no meld on the table."""
+    for number, meld in enumerate(view.melds):
+        if IS_JOKER[card]:
+            places = joker_layoffs(meld, card)
+            if places:
+                return LayOff(card, number, places[0].named)
+        elif FACE[card] in layoffs(meld):
+            return LayOff(card, number, None)
+    return None
+
+
+def _turn_refusal(view: ZolikyView, action: object) -> str | None:
+    """The refusal that does not depend on the action's cards: the match is over, it is not
+    the player's turn, the phase allows other moves (ZO-6, ZO-7), melds and lay-offs wait for
+    the fourth round of turns (ZO-9); None when none of these holds."""
+    player = view.current_player
+    if player is None:
+        return "The match is over"
+    if view.viewer != player:
+        return "It is not your turn"
+    phase = view.phase
+    early = view.turn_round < FIRST_MELD_ROUND
+    early_text = (
+        "Nobody may meld, lay off, take the discard or close before the fourth round of "
+        f"turns; this is round {view.turn_round} (the first three are draw and discard only)"
+    )
+    if phase == "discard":
+        if isinstance(action, Discard) and action.card not in view.hand:
+            return f"You don't hold {action.card}"
+        return "You lead this round: start the discard pile by discarding one card"
+    if phase == "draw":
+        return _draw_refusal(view, player, action, early_text if early else "")
+    taken = view.taken
+    if isinstance(action, Draw | Take | Cut):
+        if isinstance(action, Draw) and taken is not None:
+            if taken in view.hand:
+                return f"You have laid cards this turn: {taken} can no longer go back"
+            return f"{taken} is on the table already: it can no longer go back"
+        return "You have drawn already this turn"
+    if isinstance(action, Meld | LayOff) and early:
+        return early_text
+    return None
+
+
+def _draw_refusal(view: ZolikyView, player: int, action: object, early_text: str) -> str:
+    """Why ``action`` is refused while the player must draw (``early_text``: the ZO-9 reason
+    in the first three rounds of turns, else empty)."""
+    if isinstance(action, Take | Cut) and early_text:
+        return early_text
+    if isinstance(action, Take):
+        return "The discard pile is empty"
+    if isinstance(action, Cut):
+        if view.opened[player]:
+            return "Only a player who has not opened may take the cut card"
+        return "There is no cut card under the stock any more"
+    if isinstance(action, Meld | LayOff | Discard | Close | TakeBack):
+        return "Draw first: take the top card of the stock" + (
+            "" if early_text else " or the top of the discard pile"
+        )
+    return f"{action} is not a Žolíky command here"
 
 
 def _end_refusal(view: ZolikyView, action: Discard | Close, pending: bool) -> str:
@@ -1172,15 +1228,24 @@ def _meld_refusal(view: ZolikyView, player: int, action: Meld) -> str:
     return f"{action} is not possible now"
 
 
-def _layoff_refusal(view: ZolikyView, player: int, action: LayOff) -> str:
-    hand = view.hand
+def _layoff_unready(view: ZolikyView, player: int, card: Card) -> str | None:
+    """Why the player may lay ``card`` off onto no meld at all: he has not opened (ZO-12) or
+    does not hold it; None when he may."""
     if not view.opened[player] and (view.opening is None or not view.opening.complete):
         return (
             f"You have not opened yet: lay an opening of at least {view.needed} points "
             "with a pure run before laying off"
         )
-    if action.card not in hand:
-        return f"You don't hold {action.card}"
+    if card not in view.hand:
+        return f"You don't hold {card}"
+    return None
+
+
+def _layoff_refusal(view: ZolikyView, player: int, action: LayOff) -> str:
+    hand = view.hand
+    unready = _layoff_unready(view, player, action.card)
+    if unready is not None:
+        return unready
     if not 0 <= action.meld < len(view.melds):
         return f"There is no meld {action.meld + 1} on the table"
     meld = view.melds[action.meld]

@@ -8,6 +8,7 @@ and in a run ``jk=7h`` says what it stands for)::
     cut                    take the face-up cut card (to close from hand)
     meld <cards>           lay a run or a set: meld 5h 6h jk=7h, meld qh qd jk (m)
     layoff <card> <n>      lay a card off onto meld n: layoff 8s 3, layoff jk=9s 3 (l)
+    layoff <card>          lay a card off onto the one meld it fits: layoff 8s
     takeback               take this turn's unfinished opening back (x)
     discard <card>         discard face up; the turn ends
     close <card>           the last card, face down: the round ends
@@ -31,7 +32,7 @@ from cardgames.games.zoliky.actions import (
     Take,
     TakeBack,
 )
-from cardgames.games.zoliky.engine import ZolikyView, layoff_result, refusal
+from cardgames.games.zoliky.engine import ZolikyView, layoff_refusal, layoff_result, refusal
 from cardgames.games.zoliky.melds import FACE, IS_JOKER, joker_layoffs, read_meld
 
 EXAMPLES = "draw, meld 5h 6h 7h, discard kd"
@@ -205,9 +206,11 @@ def _typed_order(cards: tuple[Card, ...], typed: list[Card | None]) -> bool:
 
 
 def _read_layoff(view: ZolikyView, args: list[str]) -> LayOff:
-    if len(args) != 2:
+    if len(args) not in (1, 2):
         raise InvalidCommand("Name a card and a meld number, for example: layoff 8s 3")
     card, named = _read_word(args[0])
+    if len(args) == 1:
+        return _layoff_anywhere(view, card, named)
     if not args[1].isdigit():
         raise InvalidCommand(
             f"{quoted(args[1])} is not a meld number; the melds are numbered 1, 2, …"
@@ -237,6 +240,49 @@ def _read_layoff(view: ZolikyView, args: list[str]) -> LayOff:
     elif layoff_result(meld, joker, named) is not None:
         named = FACE[named]
     return LayOff(joker, number, named)
+
+
+def _layoff_anywhere(view: ZolikyView, card: Card | None, named: Card | None) -> LayOff:
+    """``layoff <card>`` without a meld number: the one legal lay-off of that card (ZO-12).
+
+    Args:
+        view: The typing seat's view.
+        card: The typed card, or None for a joker.
+        named: What the typed joker stands for (``jk=7h``), else None.
+
+    Raises:
+        AmbiguousMove: If the card may go onto more than one meld (or place); the message
+            lists the commands.
+        IllegalMove: If it may go onto none: the engine's reason, e.g. that it fits no meld
+            on the table.
+    """
+    matches = [action for action in view.legal if isinstance(action, LayOff)
+               and _same_card(action, card) and _same_name(view, action, named)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        options = " or ".join(str(action) for action in matches)
+        raise AmbiguousMove(f"Say which meld: {options}")
+    copies, jokers = _order(view)
+    held = jokers if card is None else copies.get(FACE[card], [card])
+    if not held:
+        raise IllegalMove("You don't hold a joker")
+    raise IllegalMove(layoff_refusal(view, held[0]))
+
+
+def _same_card(action: LayOff, card: Card | None) -> bool:
+    """True if ``action`` lays off a copy of ``card`` (any joker for None)."""
+    return IS_JOKER[action.card] if card is None else FACE[action.card] == FACE[card]
+
+
+def _same_name(view: ZolikyView, action: LayOff, named: Card | None) -> bool:
+    """True if the joker of ``action`` stands for ``named`` (a set's joker for its rank);
+    always True when nothing is named."""
+    if named is None:
+        return True
+    if action.named is not None:
+        return action.named == FACE[named]
+    return view.melds[action.meld].rank is named.rank
 
 
 # ---------------------------------------------------------------------- log lines

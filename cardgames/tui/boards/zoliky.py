@@ -21,6 +21,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Label, Static
 
@@ -125,6 +126,13 @@ def score_table(view: Any, names: Sequence[str], ascii: bool) -> Text:
     return text
 
 
+ENTER_DISCARD = "Discard"
+"""What the footer calls Enter while the card under the cursor would be discarded (ZO-7)."""
+
+ENTER_CLOSE = "Close"
+"""What the footer calls Enter while the last card would close the round (ZO-15)."""
+
+
 class ZolikyBoard(Board):
     """Draws a Žolíky view and turns keys into Žolíky actions."""
 
@@ -137,13 +145,15 @@ class ZolikyBoard(Board):
         # While no meld (or lay-off) is legal, m (or l) says why instead of doing nothing.
         Binding("m", "explain('meld')", "Meld", show=False),
         Binding("l", "explain('layoff')", "Lay off", show=False),
+        # Shift+m, offered only while the melds panel cannot show them all: before the keys
+        # below, so an 80-column footer keeps it (the footer fits keys in this order).
+        Binding("M", "every_meld", "Melds"),
         Binding("x", "verb('takeback')", "Take back"),
         Binding("s", "sort", "Sort"),
         # Shift+s, like Shift+l for the log: ``r`` is every table's Result once the game is over.
         Binding("S", "scores", "Scores"),
         # Before the first round ends, S says when the scores come (not in the footer).
         Binding("S", "scores_early", "Scores", show=False),
-        Binding("M", "every_meld", "Melds"),
         Binding("left_square_bracket", "shift(-1)", "Move left", show=False),
         Binding("right_square_bracket", "shift(1)", "Move right", show=False),
     ]
@@ -167,6 +177,14 @@ class ZolikyBoard(Board):
         self._order: list[Card] = []
         self._by_rank = False
         self._rounds_seen: int | None = None
+
+    def on_mount(self) -> None:
+        """The rules screen names Enter as the footer does (discard, or close with the last
+        card). It lists no "why no card can be played" key: on the player's turn no card in
+        this hand is dimmed, and Enter itself says why a discard is refused."""
+        self.query_one(HandWidget).key_list_names = {
+            "submit": f"{ENTER_DISCARD} / {ENTER_CLOSE}", "explain": "",
+        }
 
     def compose(self) -> ComposeResult:
         """Seats on top; the pile and the opening beside the melds and the log; the hand."""
@@ -200,7 +218,7 @@ class ZolikyBoard(Board):
             style=style,
             can_play=mine and view.phase in ("lay", "discard"),
             empty_text=empty_hand_text(view, info),
-            enter="Close" if any(isinstance(a, Close) for a in view.legal) else "Discard",
+            enter=enter_name(view),
         )
         self.query_one(HandBox).show_title(info.names, view.viewer, len(view.hand))
         self._maybe_show_scores(view, info)
@@ -395,8 +413,7 @@ class ZolikyBoard(Board):
         matches = [a for a in self.legal if isinstance(a, LayOff)
                    and (IS_JOKER[a.card] if IS_JOKER[card] else FACE[a.card] == FACE[card])]
         if not matches:
-            number = len(self.view.melds) if self.view is not None else 1
-            self.post_message(self.Say(self._why(f"layoff {card_word(card)} {max(number, 1)}")))
+            self.post_message(self.Say(self._why(f"layoff {card_word(card)}")))
             return
         style = self.info.style
         choices = []
@@ -485,6 +502,12 @@ class ZolikyBoard(Board):
                 self.act(action)
                 return
         self.post_message(self.Say(self._why(f"discard {card_word(card)}")))
+
+
+def enter_name(view: Any) -> str:
+    """What Enter does now, as the footer names it: :data:`ENTER_CLOSE` when the last card
+    would close the round, else :data:`ENTER_DISCARD` (``view``: a :class:`ZolikyView`)."""
+    return ENTER_CLOSE if any(isinstance(a, Close) for a in view.legal) else ENTER_DISCARD
 
 
 def pile_text(view: Any, style: CardStyle) -> Text:
@@ -605,7 +628,6 @@ class EveryMeld(AppModal[None]):
     ]
     DEFAULT_CSS = """
     EveryMeld { align: center middle; background: #10241a 50%; }
-    EveryMeld #dialog { width: 80; max-width: 100%; }
     EveryMeld #every-meld { height: auto; max-height: 18; margin: 0 0 1 0; }
     """
 
@@ -618,12 +640,37 @@ class EveryMeld(AppModal[None]):
         with Vertical(id="dialog"):
             yield Label("Every meld on the table", id="dialog-title")
             with VerticalScroll(id="every-meld"):
-                yield Static(meld_lines(self.rows, 74))
+                yield MeldLines(self.rows)
             yield Label("Enter or Esc: close", id="dialog-keys")
 
     def action_close(self) -> None:
         """Back to the table or the replay."""
         self.dismiss(None)
+
+
+class MeldLines(Widget):
+    """Melds laid out for the widget's own width (see :func:`meld_lines`), as many lines high
+    as they need: a meld is never split across lines.
+
+    Args:
+        rows: Per owner, his name and his melds.
+    """
+
+    DEFAULT_CSS = """
+    MeldLines { height: auto; }
+    """
+
+    def __init__(self, rows: list[tuple[Text, list[Text]]]) -> None:
+        super().__init__()
+        self.rows = rows
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The number of lines the melds take at ``width`` cells."""
+        return len(meld_lines(self.rows, width).split())
+
+    def render(self) -> Text:
+        """The melds wrapped at the widget's width."""
+        return meld_lines(self.rows, self.content_size.width or 1000)
 
 
 def meld_text(meld: TableMeld, style: CardStyle) -> Text:

@@ -36,7 +36,7 @@ class HandWidget(Widget, can_focus=True):
         Binding("end", "jump(-1)", "Last", show=False),
         Binding("space", "select", "Select"),
         Binding("enter", "submit", "Play"),
-        Binding("enter,space", "explain", "Why not", show=False),
+        Binding("enter,space", "explain", "Say why no card can be played", show=False),
         Binding("escape", "clear", "Clear", show=False),
     ]
 
@@ -80,6 +80,10 @@ class HandWidget(Widget, can_focus=True):
         self.order = True
         self.style = CardStyle()
         self._settle = False
+        self.key_list_names: dict[str, str] = {}
+        """The rules screen's words for this hand's keys where the table names them otherwise
+        (action to description, "" to leave a key out), e.g. ``{"submit": "Discard / Close"}``
+        for a game whose footer calls Enter "Discard" or "Close" (see ``cardgames.tui.keys``)."""
 
     def set_hand(
         self,

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cardgames.core.errors import IllegalMove, InvalidCommand
+from cardgames.core.errors import AmbiguousMove, IllegalMove, InvalidCommand
 from cardgames.core.rng import Rng
 from cardgames.games.zoliky import GAME
 from cardgames.games.zoliky.actions import Cut, Draw, Take, TakeBack
+from cardgames.games.zoliky.engine import ZolikyView
 from tests.games.zoliky.builders import cards, layoff, meld, position
 
 
@@ -68,7 +69,8 @@ def test_second_copy_and_taken_card_are_used() -> None:
         ("meld 5h 6h", IllegalMove, "at least 3 cards"),
         ("meld 5h 6h 10h", IllegalMove, "not in sequence"),
         ("meld 5h 6h js", IllegalMove, "neither a run"),
-        ("layoff js", InvalidCommand, "a meld number"),
+        ("layoff js 1 2", InvalidCommand, "a meld number"),
+        ("layoff 5h", IllegalMove, "5♥ fits no meld on the table"),
         ("layoff js 9", IllegalMove, "no meld 9"),
         ("layoff 5h 1", IllegalMove, "does not fit meld 1"),
         ("draw now", InvalidCommand, "takes nothing"),
@@ -86,6 +88,44 @@ def test_bad_commands_are_explained(text: str, error: type[Exception], message: 
     )
     with pytest.raises(error, match=message):
         GAME.parse_command(state.view(0), text)
+
+
+def _layoff_table(opened: bool) -> ZolikyView:
+    """Melds 1: 7♦ 8♦ 9♦, 2: J♠ J♦ J♣, 3: Q♦ Q♣ Jk(Q), 4: Q♥ K♥ A♥; seat 0 holds 8♥ (it fits
+    none), 10♦ (meld 1 only) and J♥ (melds 2 and 4)."""
+    return position(
+        [["8h", "10d", "Jh", "2c", "5s"], ["4h"]],
+        melds=[(1, ["7d", "8d", "9d"]), (1, ["Js", "Jd", "Jc"]), (1, ["Qd", "Qc", "Xr"]),
+               (1, ["Qh", "Kh", "Ah"])],
+        opened=[opened, True],
+    ).view(0)
+
+
+def test_a_lay_off_without_a_meld_number_goes_where_the_card_fits() -> None:
+    """ZO-12: ``layoff <card>`` lays the card off onto the one meld it fits, asks which meld
+    when it fits several, and says so when it fits none (not naming an arbitrary meld); a
+    meld number the card does not fit keeps the specific refusal."""
+    view = _layoff_table(opened=True)
+    assert GAME.parse_command(view, "layoff 10d") == layoff("10d", 1)
+    with pytest.raises(AmbiguousMove, match="Say which meld: layoff jh 2 or layoff jh 4"):
+        GAME.parse_command(view, "layoff jh")
+    with pytest.raises(IllegalMove, match=r"^8♥ fits no meld on the table$"):
+        GAME.parse_command(view, "layoff 8h")
+    with pytest.raises(IllegalMove, match=r"^8♥ does not fit meld 3 \(Q♦ Q♣ Jk\(Q\)\)$"):
+        GAME.parse_command(view, "layoff 8h 3")
+    with pytest.raises(IllegalMove, match="You don't hold 9♥"):
+        GAME.parse_command(view, "layoff 9h")
+    bare = position([["8h", "2c"], ["4h"]], opened=[True, True]).view(0)
+    with pytest.raises(IllegalMove, match=r"^There are no melds on the table yet$"):
+        GAME.parse_command(bare, "layoff 8h")
+
+
+def test_before_opening_a_lay_off_without_a_meld_number_names_the_opening() -> None:
+    """ZO-12: a player who has not opened hears that first, whether the card fits or not."""
+    view = _layoff_table(opened=False)
+    for text in ("layoff 8h", "layoff 10d", "layoff 9h"):
+        with pytest.raises(IllegalMove, match="You have not opened yet"):
+            GAME.parse_command(view, text)
 
 
 def test_describe_lines() -> None:
