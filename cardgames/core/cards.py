@@ -143,7 +143,8 @@ class Card(NamedTuple):
 
 
 def parse_card(text: str) -> Card:
-    """Read a card code such as ``7h``, ``10s``, ``Ts``, ``qd``, ``7♥``, ``Xr`` or ``Xb``.
+    """Read a card code such as ``7h``, ``10s``, ``Ts``, ``qd``, ``7♥``, ``Xr`` or ``Xb`` (a
+    joker also as shown, ``Jkr`` or ``Jkb``).
 
     Args:
         text: The code, case-insensitive, without spaces.
@@ -156,8 +157,8 @@ def parse_card(text: str) -> Card:
     """
     raw = text.strip()
     code = raw.upper()
-    if code in ("XR", "XB"):
-        return Card(Rank.JOKER, Suit.HEARTS if code == "XR" else Suit.SPADES)
+    if code in ("XR", "XB", "JKR", "JKB"):
+        return Card(Rank.JOKER, Suit.HEARTS if code in ("XR", "JKR") else Suit.SPADES)
     if len(code) < 2:
         raise InvalidCommand(f"{quoted(raw)} is not a card; write cards like 7h, 10s or Qd")
     rank_code, suit_code = code[:-1], raw[-1]

@@ -76,6 +76,8 @@ class CardGame:
         hard: Makes the ``hard`` level's bot when the game tunes its own search; None builds
             it from ``sampler``, the bots module's ``evaluate``, ``search_playouts`` and
             ``search_depth``.
+        look_command: The typed command that shows what the seat may look at on request
+            (``State.peek``, not a move), e.g. ``bottom`` in Spite & Malice; None if none.
     """
 
     name: str
@@ -94,6 +96,7 @@ class CardGame:
     search_playouts: int = 60
     search_depth: int = 16
     hard: Callable[[], Bot] | None = None
+    look_command: str | None = None
 
     def check_options(self, options: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
         """Every option's value: the given ones checked, the missing ones at their default.

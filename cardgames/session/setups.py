@@ -1,8 +1,9 @@
 """The set-up each game was last started with, remembered across runs for its set-up screen.
 
 Kept in ``<data folder>/setups.json`` as ``{"version": 1, "games": {GAME: {"seats": [...],
-"options": {...}}}}``: per game, the seats (names and computer players) and the house options
-of the last game started, not its seed. Written atomically; a file that cannot be read is never
+"options": {...}, "turn_seconds": N}}}``: per game, the seats (names and computer players), the
+house options and the turn clock (seconds, 0 for off; only for games started with one) of the
+last game started, not its seed. Written atomically; a file that cannot be read is never
 deleted: it is moved into ``damaged/`` beside it, a one-line message says where, and every
 set-up starts from its defaults.
 """
@@ -38,10 +39,13 @@ class Remembered:
 
     Attributes:
         setups: The last set-up started of each game, by the game's name (seed 0).
+        clocks: The turn clock the last game started had, in seconds (0 = off), by the game's
+            name; only games started with a clock chosen.
         message: The one-line message about a damaged file moved aside, or None.
     """
 
     setups: Mapping[str, GameSetup] = field(default_factory=dict)
+    clocks: Mapping[str, float] = field(default_factory=dict)
     message: str | None = None
 
 
@@ -52,20 +56,28 @@ def recall(path: Path) -> Remembered:
     answer's ``message`` says where; the set-ups then start from their defaults.
     """
     try:
-        return Remembered(_read(path))
+        setups, clocks = _read(path)
     except OSError:
         return Remembered()
     except ValueError as error:
         reason = str(error)
+    else:
+        return Remembered(setups, clocks)
     try:
         return Remembered(message=_set_aside(path, reason))
     except OSError:
         return Remembered(message=f"The remembered set-ups {path} could not be used ({reason}).")
 
 
-def remember(setup: GameSetup, path: Path) -> str | None:
+def remember(setup: GameSetup, path: Path, turn_seconds: float | None = None) -> str | None:
     """Store the seats and house options of ``setup`` as its game's remembered set-up in
     ``path`` (written atomically), keeping the other games'.
+
+    Args:
+        setup: The game just started.
+        path: The file of remembered set-ups.
+        turn_seconds: The turn clock it was started with (seconds, 0 = off); None keeps the
+            clock remembered before for its game, if any.
 
     Returns:
         The message about a damaged file moved aside first, or None.
@@ -74,29 +86,36 @@ def remember(setup: GameSetup, path: Path) -> str | None:
         OSError: If the file may not be read or written, or a damaged one not moved aside.
     """
     message = None
+    games: dict[str, GameSetup] = {}
+    clocks: dict[str, float] = {}
     try:
-        games = _read(path)
+        games, clocks = _read(path)
     except FileNotFoundError:
-        games = {}
+        pass
     except ValueError as error:
-        games, message = {}, _set_aside(path, str(error))
-    games = {**games, setup.game: setup}
+        message = _set_aside(path, str(error))
+    games[setup.game] = setup
+    if turn_seconds is not None:
+        clocks[setup.game] = turn_seconds
     text = json.dumps({"version": VERSION, "games": {
-        name: _to_json(remembered) for name, remembered in sorted(games.items())
+        name: _to_json(remembered, clocks.get(name)) for name, remembered in sorted(games.items())
     }}, ensure_ascii=False, indent=1)
     write_atomic(path, text + "\n")
     return message
 
 
-def _to_json(setup: GameSetup) -> dict[str, Any]:
-    return {
+def _to_json(setup: GameSetup, turn_seconds: float | None) -> dict[str, Any]:
+    kept: dict[str, Any] = {
         "seats": [{"name": seat.name, "bot": seat.bot} for seat in setup.seats],
         "options": dict(setup.options),
     }
+    if turn_seconds is not None:
+        kept["turn_seconds"] = turn_seconds
+    return kept
 
 
-def _read(path: Path) -> dict[str, GameSetup]:
-    """The set-ups in ``path``.
+def _read(path: Path) -> tuple[dict[str, GameSetup], dict[str, float]]:
+    """The set-ups in ``path`` and the turn clocks kept with them, by game.
 
     Raises:
         OSError: If it is missing or may not be read.
@@ -107,13 +126,22 @@ def _read(path: Path) -> dict[str, GameSetup]:
         raise ValueError("it is not a table of set-ups")
     if data.get("version") != VERSION:
         raise ValueError(f"it is of version {data.get('version')!r}, not {VERSION}")
-    return {game: _setup(game, raw) for game, raw in data["games"].items()}
+    games = data["games"]
+    return ({game: _setup(game, raw) for game, raw in games.items()},
+            {game: _clock(game, raw["turn_seconds"]) for game, raw in games.items()
+             if "turn_seconds" in raw})
 
 
 def _setup(game: str, raw: object) -> GameSetup:
     if not isinstance(raw, dict):
         raise RecordError(f"the set-up of {game} is not a table")
     return GameSetup(game, seats_from_json(raw.get("seats")), options_from_json(raw.get("options")))
+
+
+def _clock(game: str, raw: object) -> float:
+    if isinstance(raw, bool) or not isinstance(raw, int | float) or not 0 <= raw <= 3600:
+        raise RecordError(f"the turn clock of {game} is not a number of seconds")
+    return float(raw)
 
 
 def _set_aside(path: Path, reason: str) -> str:

@@ -273,8 +273,8 @@ class CardGamesApp(App[None]):
     def start_game(
         self, setup: GameSetup, *, replace: bool = False, turn_seconds: float | None = None
     ) -> None:
-        """Deal ``setup`` and show its table; its seats and house options are remembered for
-        its game's set-up screen.
+        """Deal ``setup`` and show its table; its seats, house options and turn clock are
+        remembered for its game's set-up screen.
 
         Args:
             setup: The game to play.
@@ -296,7 +296,7 @@ class CardGamesApp(App[None]):
         except (ValueError, LookupError) as error:
             self.notify(str(error), severity="error")
             return
-        self.writer.remember(setup)
+        self.writer.remember(setup, turn_seconds)
         self.show_table(session, Autosave.start(session, now()), replace=replace)
 
     def resume_game(self, saved: SavedGame) -> None:

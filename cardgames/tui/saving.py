@@ -48,14 +48,15 @@ class Writer:
         except Exception as error:
             self._report(f"The game could not be saved: {error}")
 
-    def remember(self, setup: GameSetup) -> Future[None]:
-        """Queue storing the seats and house options of ``setup``, a game just started, for
-        its game's set-up screen to start from next time (in this run and the next ones)."""
-        return self._pool.submit(self._remember, setup)
+    def remember(self, setup: GameSetup, turn_seconds: float | None = None) -> Future[None]:
+        """Queue storing the seats, house options and turn clock (seconds, 0 = off; None
+        keeps the one stored) of ``setup``, a game just started, for its game's set-up screen
+        to start from next time (in this run and the next ones)."""
+        return self._pool.submit(self._remember, setup, turn_seconds)
 
-    def _remember(self, setup: GameSetup) -> None:
+    def _remember(self, setup: GameSetup, turn_seconds: float | None) -> None:
         try:
-            message = remember(setup, setups_path())
+            message = remember(setup, setups_path(), turn_seconds)
         except OSError as error:
             message = f"The set-up could not be remembered: {error}"
         if message:

@@ -131,3 +131,11 @@ def test_every_card_of_up_to_four_decks_reads_back_from_its_json_code() -> None:
 def test_a_damaged_json_card_code_is_refused(text: str) -> None:
     with pytest.raises(InvalidCommand):
         card_from_json(text)
+
+
+def test_a_joker_is_read_as_the_table_shows_it() -> None:
+    """``Jkr``/``Jkb`` (the display form) read as ``Xr``/``Xb`` (the command code)."""
+    from cardgames.core.cards import parse_card
+
+    assert parse_card("Jkr") == parse_card("xr") and parse_card("jkb") == parse_card("Xb")
+    assert parse_card("Jkr").code == "Xr" and parse_card("JKB").code == "Xb"

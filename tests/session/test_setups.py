@@ -45,3 +45,20 @@ def test_remembering_over_a_damaged_file_moves_it_aside_first(tmp_path: Path) ->
     assert message is not None and "damaged" in message
     assert (tmp_path / "damaged" / "setups.json").read_text(encoding="utf-8") == "\0garbage"
     assert recall(path).setups["zoliky"].seats == ZOLIKY.seats
+
+
+def test_the_turn_clock_is_remembered_with_its_game(tmp_path: Path) -> None:
+    """The clock a game was started with comes back; a start with none chosen keeps it; a
+    clock that is not a number of seconds makes the file damaged."""
+    path = tmp_path / "setups.json"
+    shithead = GameSetup("shithead", (SeatSpec("You"), SeatSpec("Anna", "default")))
+    remember(shithead, path, 0)
+    remember(ZOLIKY, path)
+    assert recall(path).clocks == {"shithead": 0}
+    remember(shithead, path, 12.5)
+    remember(shithead, path)
+    assert recall(path).clocks == {"shithead": 12.5}, "a start without a clock keeps it"
+    path.write_text('{"version": 1, "games": {"shithead": {"seats": [{"name": "You", "bot": null}],'
+                    ' "options": {}, "turn_seconds": "soon"}}}', encoding="utf-8")
+    found = recall(path)
+    assert found.clocks == {} and found.message is not None and "turn clock" in found.message

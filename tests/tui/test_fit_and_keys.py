@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import pkgutil
 
+from textual.binding import Binding
 from textual.widget import Widget
 
 from cardgames.core import registry
@@ -226,22 +228,59 @@ async def test_a_covered_picker_takes_no_key_and_comes_back_focused() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
 
 
-async def test_a_covered_dialog_takes_no_key() -> None:
+async def test_a_covered_dialog_takes_only_the_key_its_notice_names() -> None:
+    """Under the too-small notice a choice's key and Enter do nothing, the notice names Esc
+    and Esc closes the dialog without a choice; uncovered, a choice's key picks it."""
     app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
     async with app.run_test(size=SIZE) as pilot:
         table = await table_when_my_turn(pilot, app)
         answers: list[object] = []
-        dialog = ChoiceDialog("Pick one", [("First", Draw()), ("Second", Draw())],
-                              {"f": Draw()})
-        table.open(dialog, answers.append)
-        await wait_until(pilot, lambda: app.screen is dialog)
+
+        async def opened() -> ChoiceDialog:
+            dialog = ChoiceDialog("Pick one", [("First", Draw()), ("Second", Draw())],
+                                  {"f": Draw()})
+            table.open(dialog, answers.append)
+            await wait_until(pilot, lambda: app.screen is dialog)
+            return dialog
+
+        dialog = await opened()
         await pilot.resize_terminal(40, 12)
         await pilot.pause()
-        await pilot.press("f", "enter", "escape")
+        await pilot.press("f", "enter")
         await pilot.pause()
         assert app.screen is dialog and not answers
+        assert "Esc later" in screen_text(app)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is table)
+        assert answers == [None]
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
+        await opened()
         await pilot.press("f")
         await wait_until(pilot, lambda: app.screen is table)
-        assert answers == [Draw()]
+        assert answers == [None, Draw()]
+
+
+def test_every_screen_the_notice_can_cover_names_a_key_that_acts_there() -> None:
+    """Each dialog and each full screen with a smallest size has a way back or out under the
+    too-small notice: the notice names it, and its action is one of the screen's keys."""
+    from cardgames.tui.screens.base import AppModal, AppScreen
+
+    for name in ("cardgames.tui.screens", "cardgames.tui.boards"):
+        package = importlib.import_module(name)
+        for module in pkgutil.iter_modules(package.__path__):
+            importlib.import_module(f"{name}.{module.name}")
+
+    def every(cls: type) -> list[type]:
+        return [cls, *(sub for direct in cls.__subclasses__() for sub in every(direct))]
+
+    screens = [cls for cls in every(AppScreen)[1:] + every(AppModal)[1:]
+               if cls.__module__.startswith("cardgames.")
+               and (issubclass(cls, AppModal) or cls.fit_size is not None)]
+    assert len(screens) >= 14
+    for cls in screens:
+        bound = {binding.action.split("(")[0] for binding in cls.BINDINGS
+                 if isinstance(binding, Binding)}
+        assert cls.covered_note, f"{cls.__name__} names no key under the notice"
+        assert cls.covered_actions <= bound, cls.__name__
+        assert cls.covered_actions or "app.quit" in bound, cls.__name__

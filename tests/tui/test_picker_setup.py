@@ -204,3 +204,39 @@ async def test_the_set_up_starts_from_the_choices_that_last_started_its_game(
         await wait_until(pilot, lambda: any("could not be used" in note.message
                                             for note in app._notifications))
         assert (cardgames_home / "damaged" / "setups.json").exists()
+
+
+async def test_a_seat_hidden_by_minus_hands_its_focus_to_the_last_seat_left(
+    cardgames_home: Path,
+) -> None:
+    """`-` on the last seat's level field hides that seat and moves the focus to the level field
+    of the seat before it, so typed keys never go into a hidden name and `+` still works; the
+    turn clock typed is remembered for the game's next set-up."""
+    from textual.widgets import Input
+
+    from cardgames.core.registry import find_game
+    from cardgames.tui.screens.table import TableScreen
+
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SetupScreen(find_game("shithead")))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        last = form.players - 1
+        form.query_one(f"#level-{last}").focus()
+        await pilot.press("minus")
+        assert form.players == last
+        assert app.focused is form.query_one(f"#level-{last - 1}")
+        await pilot.press("z", "z", "plus")
+        assert form.players == last + 1
+        assert form.query_one(f"#name-{last}", Input).value == form.names[last], "nothing typed"
+        form.query_one("#turn-clock", Input).value = "7"
+        form.action_start()
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        app.writer.flush()
+        app.push_screen(SetupScreen(find_game("shithead")))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        assert app.screen.query_one("#turn-clock", Input).value == "7"

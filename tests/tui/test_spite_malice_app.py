@@ -58,6 +58,12 @@ async def test_whole_game_by_keys_with_every_kind_of_play(
         await pilot.press("enter")
         await pilot.pause()
         assert "[pile 1]  spot 2   spot 3   spot 4   bus" in screen_text(app)
+        # A number that is no place is refused with the places there are; nothing moves.
+        await pilot.press("5")
+        await pilot.pause()
+        assert "5 is not a place for K♦: choose pile 1, spot 2, spot 3, spot 4 or bus" in \
+            " ".join(screen_text(app).split())
+        assert own(app).picking and len(session.view().piles[0]) == 12
         await pilot.press("enter")
         await pilot.pause()
         assert session.view().piles[0] == ()
@@ -94,6 +100,13 @@ async def test_whole_game_by_keys_with_every_kind_of_play(
         await pilot.press("v")
         await pilot.pause()
         assert "bottom 10♥" in screen_text(app)
+        await pilot.press("right")
+        await pilot.pause()
+        assert "bottom 10♥" not in screen_text(app)
+        # So does the typed command `bottom`, which the command table lists.
+        await pilot.press("colon", *"Bottom", "enter")
+        await pilot.pause()
+        assert "bottom 10♥" in screen_text(app) and "not a move" not in screen_text(app)
         await pilot.press("right")
         await pilot.pause()
         assert "bottom 10♥" not in screen_text(app)

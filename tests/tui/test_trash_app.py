@@ -20,6 +20,7 @@ from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
+from cardgames.tui.widgets.log import LogPanel
 from tests.games.trash.builders import position
 from tests.tui.drive import deal, find_table, human_to_move, passing
 from tests.tui.screen_text import non_ascii, screen_text
@@ -116,16 +117,25 @@ async def test_the_chain_is_shown_step_by_step_with_the_bot_delay(
     deal(monkeypatch, position(layouts=["Qc Qd Qs Qh 9d Kc Kd Ks 5h Kh", "Kc#1 Kd#1"],
                                stock="5c 2h"))
     shown: list[tuple[str | None, ...]] = []
+    logged: list[str] = []
+    last_line = [""]
     original = LayoutWidget.set_layout
+    original_lines = LogPanel.set_lines
 
     def record(widget: LayoutWidget, layout: tuple[Card | None, ...], *args: Any,
                **kwargs: Any) -> None:
         cells = tuple(None if c is None else c.code for c in layout)
         if not shown or shown[-1] != cells:
             shown.append(cells)
+            logged.append(last_line[0])
         original(widget, layout, *args, **kwargs)
 
+    def record_lines(panel: LogPanel, lines: Any, *args: Any, **kwargs: Any) -> None:
+        last_line[0] = lines[-1] if lines else ""
+        original_lines(panel, lines, *args, **kwargs)
+
     monkeypatch.setattr(LayoutWidget, "set_layout", record)
+    monkeypatch.setattr(LogPanel, "set_lines", record_lines)
     app = CardGamesApp(SOLO, AppSettings(bot_delay=1.0))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: human_to_move(app))
@@ -135,6 +145,8 @@ async def test_the_chain_is_shown_step_by_step_with_the_bot_delay(
     fives = [cells[4] for cells in shown]
     nines = [cells[8] for cells in shown]
     assert list(zip(fives, nines, strict=True)) == [(None, None), ("5c", None), ("5c", "9d")]
+    # The log keeps pace with the table: each placement's line comes with its step.
+    assert logged[1:] == ["You put 5♣ on 5 and turned up 9♦", "You put 9♦ on 9 and turned up 5♥"]
 
 
 async def test_ascii_mode_draws_only_ascii_with_six_players() -> None:
@@ -221,3 +233,21 @@ async def test_hot_seat_hand_overs_cover_the_table_and_no_frame_shows_a_face_dow
         checked += 1
     assert checked > 20
     assert any(viewer == 1 for *_, viewer in app.frames)
+
+
+def test_the_turn_box_speaks_of_another_player_not_to_the_viewer() -> None:
+    """During a computer's turn the line under "Anna's turn" says what Anna does; the engine's
+    own line ("Put J♠ on a face-down position") is an instruction to the player to move."""
+    from types import SimpleNamespace
+
+    from cardgames.core.cards import parse_card
+    from cardgames.games.trash.moves import JACK, SWAP
+    from cardgames.tui.boards.trash import _their_move
+
+    jack = parse_card("Js")
+    assert _their_move(SimpleNamespace(phase=JACK, in_hand=jack), "Anna") == \
+        "Anna puts J♠ on a face-down position"
+    assert _their_move(SimpleNamespace(phase=SWAP, in_hand=parse_card("4s")), "Anna") == \
+        "Anna puts 4♠ in place of a jack, or keeps the jack"
+    assert _their_move(SimpleNamespace(phase="draw", in_hand=None), "Anna").startswith(
+        "Anna draws")

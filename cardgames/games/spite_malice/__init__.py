@@ -41,6 +41,7 @@ GAME = CardGame(
     search_playouts=40,
     search_depth=16,
     sampler=sample_state,
+    look_command="bottom",
 )
 """The Spite & Malice Game object."""
 

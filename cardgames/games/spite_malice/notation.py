@@ -1,7 +1,7 @@
 """Spite & Malice commands as text, and the log line of each event.
 
 Grammar (case-insensitive; cards as ``7h``, ``10s``, ``Ts``, ``Qd`` or ``7♥``; ``jk`` is a
-joker, whatever its colour)::
+joker, whatever its colour, and so are ``Jkr`` and ``Jkb`` as the table shows them)::
 
     play <card> [pile]     a hand card onto a building pile (p for short); the pile may be left
                            out when only one takes the card; an ace opens a new pile
@@ -71,7 +71,7 @@ def _number(word: str, what: str, last: int) -> int:
 
 def _hand_card(word: str, hand: Sequence[Card]) -> Card:
     """The hand card a word names: of equal cards the first in sorted order (as listed); any
-    joker for ``jk``, ``Xr`` or ``Xb`` (all jokers play alike)."""
+    joker for ``jk``, ``Xr``, ``Xb``, ``Jkr`` or ``Jkb`` (all jokers play alike)."""
     joker = word.lower() in _JOKER_WORDS or parse_card(word).rank is Rank.JOKER
     if joker:
         jokers = sorted(card for card in hand if card.rank is Rank.JOKER)

@@ -117,11 +117,12 @@ class TrashView:
         return self.winners.count(seat)
 
     def standing(self, seat: int) -> str:
-        """A seat's result in words for the game-over screen: ``"won 3 hands, 7 positions"``."""
+        """A seat's result in words for the game-over screen: ``"won 3 hands, layout of 7
+        positions"`` (each hand won takes a position off the layout, TR-10)."""
         won = self.winners.count(seat)
         size = self.sizes[seat]
         return (f"won {won} hand{'' if won == 1 else 's'}, "
-                f"{size} position{'' if size == 1 else 's'}")
+                f"layout of {size} position{'' if size == 1 else 's'}")
 
 
 class TrashState:

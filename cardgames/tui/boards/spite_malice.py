@@ -493,15 +493,24 @@ class OwnCards(Widget, can_focus=True):
         self.refresh_bindings()
 
     def action_digit(self, number: int) -> None:
-        """While picking: pile ``number`` if it is a destination, else spot ``number``."""
+        """While picking: play onto pile ``number`` if it is a destination, else onto spot
+        ``number``; a number that is neither is refused with the places there are."""
         if not self.picking:
             return
         board = self._board()
         piles = [a for a in self.picking if isinstance(a, Play) and a.pile == number]
         spots = [a for a in self.picking if isinstance(a, Discard) and a.spot == number]
         chosen = (piles or spots or [None])[0]
-        if chosen is not None and board is not None:
+        if board is None:
+            return
+        if chosen is not None:
             board.act(chosen)
+            return
+        places = [destination_label(action, self.view) for action in self.picking]
+        card = self.current()
+        what = "" if card is None or card.card is None else f" for {card.card}"
+        board.post_message(Board.Say(
+            f"{number} is not a place{what}: choose {', '.join(places[:-1])} or {places[-1]}"))
 
     def point_out(self, action: Any) -> bool:
         """Put the cursor on the card that ``action`` moves and choose its destination, so

@@ -77,6 +77,8 @@ class Frame:
         in_hand: The card in hand, or None.
         stock_size: Cards in the stock.
         mark: ``(seat, position)`` of the placement just made, or None.
+        hidden: How many of the move's log lines are still to come at this step (the log
+            keeps pace with the table: one line per event).
     """
 
     layouts: tuple[tuple[Card | None, ...], ...]
@@ -84,6 +86,7 @@ class Frame:
     in_hand: Card | None
     stock_size: int
     mark: tuple[int, int] | None = None
+    hidden: int = 0
 
 
 def frame_of(view: Any) -> Frame:
@@ -104,7 +107,7 @@ def chain_frames(start: Frame, recent: Sequence[Event]) -> list[Frame]:
     """
     frames: list[Frame] = []
     frame = start
-    for event in recent:
+    for shown_events, event in enumerate(recent, 1):
         kind = event.kind
         if kind in ("hand", "deal", "redeal", "win"):
             return []
@@ -125,7 +128,7 @@ def chain_frames(start: Frame, recent: Sequence[Event]) -> list[Frame]:
                             mark=(seat, position))
         elif kind == "discard":
             frame = replace(frame, discard=(*frame.discard, event.cards[0]), in_hand=None)
-        frames.append(frame)
+        frames.append(replace(frame, hidden=len(recent) - shown_events))
     return frames
 
 
@@ -312,6 +315,8 @@ class HandSummary(AppModal[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", "Next hand"),
     ]
+    covered_actions = frozenset({"close"})
+    covered_note = "Esc next hand"
 
     DEFAULT_CSS = """
     HandSummary { align: center middle; background: #10241a 60%; }
@@ -435,8 +440,6 @@ class TrashBoard(Board):
             self._moves = view.moves
             self._final = frame_of(view)
             self._play(frames)
-        self.query_one("#turn", Static).update(self._turn(view, info))
-        self.query_one(LogPanel).set_lines(info.log, info.style)
         self._draw_table(self._frames[0] if self._frames else self._final)
 
     def show_open(self, names: Sequence[str], hands: Sequence[Sequence[Card]] | None,
@@ -477,10 +480,16 @@ class TrashBoard(Board):
         return view.viewer if view.viewer is not None else 0
 
     def _draw_table(self, frame: Frame | None) -> None:
+        """Draw ``frame``: while a chain plays out, the log shows the lines of its steps so
+        far and the turn box waits for its end, so neither runs ahead of the table."""
         view, info = self.view, self.info
         if frame is None or view is None or info is None:
             return
         style = info.style
+        log = info.log[:len(info.log) - frame.hidden] if frame.hidden else info.log
+        self.query_one(LogPanel).set_lines(log, style)
+        if not self._frames:
+            self.query_one("#turn", Static).update(self._turn(view, info))
         bottom = self._bottom_seat(view)
         others = [(bottom + step) % view.players for step in range(1, view.players)]
         first = others if len(others) <= 3 else others[: (len(others) + 1) // 2]
@@ -530,8 +539,10 @@ class TrashBoard(Board):
         text = turn_heading(view, info)
         if view.current_player is None:
             return text
-        line = cards_in_text(shown(view.description, info.style.ascii), info.style)
         mine = view.viewer is not None and view.current_player == view.viewer
+        name = info.names[view.current_player]
+        words = view.description if mine or name == "You" else _their_move(view, name)
+        line = cards_in_text(shown(words, info.style.ascii), info.style)
         line.stylize_before("bold #ffd75f" if mine and view.phase in (JACK, SWAP) else "#b8b8b8")
         text.append_text(line)
         text.append(f"\nHand {view.hand_number}", style="bold #d0d0d0")
@@ -598,6 +609,16 @@ class TrashBoard(Board):
         """Enter or a click on the own layout: the jack goes there."""
         message.stop()
         self.post_message(self.Act(Place(message.position)))
+
+
+def _their_move(view: Any, name: str) -> str:
+    """What another player is doing now, said of him rather than to the viewer ("Anna puts
+    J♠ on a face-down position"; the engine's description speaks to the player to move)."""
+    if view.phase == JACK:
+        return f"{name} puts {view.in_hand} on a face-down position"
+    if view.phase == SWAP:
+        return f"{name} puts {view.in_hand} in place of a jack, or keeps the jack"
+    return f"{name} draws from the stock or takes from the discard pile"
 
 
 BOARD = TrashBoard

@@ -71,6 +71,8 @@ class ScoreTable(AppModal[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,escape,S", "close", "Close"),
     ]
+    covered_actions = frozenset({"close"})
+    covered_note = "Esc close"
     DEFAULT_CSS = """
     ScoreTable { align: center middle; background: #10241a 50%; }
     """
@@ -626,6 +628,8 @@ class EveryMeld(AppModal[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,escape,M", "close", "Close"),
     ]
+    covered_actions = frozenset({"close"})
+    covered_note = "Esc close"
     DEFAULT_CSS = """
     EveryMeld { align: center middle; background: #10241a 50%; }
     EveryMeld #every-meld { height: auto; max-height: 18; margin: 0 0 1 0; }

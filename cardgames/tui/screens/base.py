@@ -12,7 +12,7 @@ app's :class:`KeyQuiet`, the keys that follow in the same burst (see ``CardGames
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 from weakref import WeakKeyDictionary
 
 from rich.cells import cell_len
@@ -84,6 +84,12 @@ class AppScreen(Screen[ResultT]):
     fit_size: tuple[int, int] | None = None
     """The smallest terminal (columns, lines) the screen is drawn in whole; below it the screen
     is covered by the notice "Make the terminal at least W×H" (None: the screen sees to it)."""
+    covered_actions: ClassVar[frozenset[str]] = frozenset()
+    """The actions whose keys still act under the too-small notice: the way back or out, so a
+    covered screen never traps the player."""
+    covered_note: str = ""
+    """The line under the too-small notice naming the keys of :attr:`covered_actions`, e.g.
+    "Esc back"."""
 
     def on_mount(self) -> None:
         """Cover the screen at once if the terminal is too small."""
@@ -94,8 +100,9 @@ class AppScreen(Screen[ResultT]):
         cover_if_small(self, self.fit_size)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No key of the screen acts while the too-small notice covers it."""
-        return not is_covered(self)
+        """No key of the screen but those of :attr:`covered_actions` acts while the too-small
+        notice covers it."""
+        return action in self.covered_actions or not is_covered(self)
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         """Close with ``result``, unless this screen is already closed or covered."""
@@ -283,6 +290,10 @@ class AppModal(ModalScreen[ResultT]):
     settle_on_open: bool = False
     """True for a dialog the keys typed ahead must not answer: the burst that opened it is
     dropped until a pause (see :func:`opening`)."""
+    covered_actions: ClassVar[frozenset[str]] = frozenset()
+    """As :attr:`AppScreen.covered_actions`: every dialog has a way out under the notice."""
+    covered_note: str = ""
+    """As :attr:`AppScreen.covered_note`."""
 
     def on_mount(self) -> None:
         """Cover the dialog at once if the terminal is too small."""
@@ -296,8 +307,9 @@ class AppModal(ModalScreen[ResultT]):
         cover_if_small(self, needed_size(self.app.screen_stack))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No key of the dialog acts while the too-small notice covers it."""
-        return not is_covered(self)
+        """No key of the dialog but those of :attr:`covered_actions` acts while the too-small
+        notice covers it."""
+        return action in self.covered_actions or not is_covered(self)
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         """Close with ``result``, unless this dialog is already closed or covered."""

@@ -32,6 +32,8 @@ class ChoiceDialog(AppModal[Action | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Later")]
+    covered_actions = frozenset({"cancel"})
+    covered_note = "Esc later"
 
     def __init__(
         self,
@@ -106,6 +108,10 @@ class LeaveDialog(AppModal[str | None]):
         Binding("left,right", "switch", "Switch", show=False),
     ]
     settle_on_open = True
+    covered_actions = frozenset({"answer"})
+    """The answer keys act even under the too-small notice, which names them (after the
+    question); the buttons (Enter, the arrows) do not."""
+    covered_note = "y keep it   d discard it   n stay"
 
     def __init__(self, question: str, leave: str = "Leave") -> None:
         super().__init__()
@@ -113,12 +119,7 @@ class LeaveDialog(AppModal[str | None]):
         self.leave = leave
         # Under the too-small notice the question and its keys stay readable and answer: the
         # way out of a game is never hidden (the dialog itself shows nothing of the game).
-        self.covered_note = f"{question}\n\ny keep it   d discard it   n stay"
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The answer keys act even under the too-small notice, which names them; the
-        buttons (Enter, the arrows) do not."""
-        return action == "answer" or super().check_action(action, parameters)
+        self.covered_note = f"{question}\n\n{LeaveDialog.covered_note}"
 
     def compose(self) -> ComposeResult:
         """The question, the three buttons and the keys."""

@@ -86,6 +86,8 @@ class GameOverScreen(AppScreen[str]):
     """
 
     fit_size = (60, 16)
+    covered_actions = frozenset({"table", "back"})
+    covered_note = "t look at the table   b back to games"
     AUTO_FOCUS = "#again"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "again", "Play again"),

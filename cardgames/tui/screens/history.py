@@ -27,6 +27,8 @@ class HistoryScreen(AppScreen[None]):
     fit_size = (72, 16)
     AUTO_FOCUS = "#history"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back")]
+    covered_actions = frozenset({"back"})
+    covered_note = "Esc back"
 
     games: tuple[PastGame, ...] = ()
     """The games listed, most recent first."""

@@ -46,6 +46,8 @@ class LogScreen(AppScreen[None]):
 
     repeats_only = True
     fit_size = (60, 12)
+    covered_actions = frozenset({"close"})
+    covered_note = "Esc back"
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,l", "close", "Back"),

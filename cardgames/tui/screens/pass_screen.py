@@ -35,6 +35,8 @@ class PassScreen(AppScreen[bool]):
     """
 
     fit_size = (50, 10)
+    covered_actions = frozenset({"leave"})
+    covered_note = "q leave the game"
     burst_factor = 2.5
     """The keys that follow the Enter which uncovers a hand are dropped until a pause of 2.5
     times the app's settle (0.6 s): a burst slowed down by a busy machine or a slow link

@@ -115,9 +115,9 @@ def continue_entry(saved: SavedGame, *, ascii: bool = False, width: int = LINE_W
         note: What tells it from the other entries (:func:`continue_notes`), or "".
     """
     text = Text()
-    text.append(" ▶  " if not ascii else " >  ", style="bold #87d787")
-    text.append("Continue: ", style="bold #87d787")
-    lines = textwrap.wrap(shown(saved.description, ascii), width - len(" ▶  Continue: "))
+    # No arrow in front: in a list it would read as the cursor, which is the highlight.
+    text.append("    Continue: ", style="bold #87d787")
+    lines = textwrap.wrap(shown(saved.description, ascii), width - len("    Continue: "))
     text.append(lines[0] if lines else "")
     for line in textwrap.wrap(" ".join(lines[1:]), width - 5):
         text.append("\n     ")
@@ -133,6 +133,7 @@ class PickerScreen(AppScreen[None]):
     ``h`` lists the finished games, ``s`` shows the statistics, ``q`` quits."""
 
     fit_size = (60, 14)
+    covered_note = "q quit"
     AUTO_FOCUS = "#games"
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"pick({n - 1})", "Pick", show=False) for n in range(1, 10)),

@@ -36,6 +36,8 @@ class ReplayScreen(AppScreen[None]):
 
     fit_size = (72, 19)
     AUTO_FOCUS = ""
+    covered_actions = frozenset({"back"})
+    covered_note = "Esc back"
     # The footer shows these keys in this order: Back and Whose eyes first, so a narrow
     # terminal (or ASCII mode's longer key names) cuts only the stepping keys.
     BINDINGS: ClassVar[list[BindingType]] = [

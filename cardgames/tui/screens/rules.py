@@ -67,6 +67,8 @@ class RulesScreen(AppScreen[None]):
 
     repeats_only = True
     fit_size = (60, 12)
+    covered_actions = frozenset({"close"})
+    covered_note = "Esc back"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "Back"),
         Binding("up,k", "scroll(-1)", "Scroll", show=False),

@@ -122,7 +122,7 @@ class SetupBody(VerticalScroll, can_focus=False):
 class SetupScreen(AppScreen[None]):
     """Set up a game of ``info``; ``s`` or the Start button deals, Escape goes back.
 
-    The form starts from the seats and house options the game was last started with
+    The form starts from the seats, house options and turn clock the game was last started with
     (:mod:`cardgames.session.setups`), else from the defaults.
 
     Args:
@@ -130,6 +130,8 @@ class SetupScreen(AppScreen[None]):
     """
 
     fit_size = (60, 14)
+    covered_actions = frozenset({"back"})
+    covered_note = "Esc back"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("plus,equals_sign", "players(1)", "+ player"),
         Binding("minus", "players(-1)", "- player"),
@@ -147,6 +149,7 @@ class SetupScreen(AppScreen[None]):
         self.levels = tuple(level for level in LEVELS if level in kinds) or (DEFAULT_LEVEL,)
         remembered = recall(setups_path())
         self.notice = remembered.message
+        self.remembered_clock = remembered.clocks.get(info.name)
         last = usable(remembered.setups.get(info.name), self.levels)
         seats = () if last is None else last.seats
         self.players = len(seats) or default_players(info)
@@ -220,9 +223,11 @@ class SetupScreen(AppScreen[None]):
         yield Footer()
 
     def _clock_default(self) -> str:
-        """The turn time from the command line if given, else the game's (``off`` for 0)."""
+        """The turn time from the command line if given, else the one the game was last
+        started with, else the game's (``off`` for 0)."""
         chosen = getattr(getattr(self.app, "settings", None), "turn_seconds", None)
-        seconds = self.clock_seconds if chosen is None else chosen
+        seconds = next((seconds for seconds in (chosen, self.remembered_clock, self.clock_seconds)
+                        if seconds is not None), None)
         return "off" if not seconds else f"{seconds:g}"
 
     def turn_seconds(self) -> float | None:
@@ -260,10 +265,20 @@ class SetupScreen(AppScreen[None]):
         self.query_one("#start", Button).focus()
 
     def _show_rows(self) -> None:
+        """Show the rows of the seats in play; a field of a seat just hidden hands the focus to
+        the same field of the last seat left (its tick if that seat has no level field)."""
+        focused = self.focused
+        lost = None
         for seat in range(MAX_SEATS):
-            self.query_one(f"#seat-{seat}").display = seat < self.players
+            row = self.query_one(f"#seat-{seat}")
+            row.display = seat < self.players
+            if focused is not None and not row.display and row in focused.ancestors:
+                lost = (focused.id or "bot").rsplit("-", 1)[0]
         self.query_one("#player-count", Label).update(str(self.players))
         self._rename()
+        if lost is not None:
+            target = self.query_one(f"#{lost}-{self.players - 1}")
+            (target if target.display else self.query_one(f"#bot-{self.players - 1}")).focus()
 
     def _rename(self) -> None:
         """Give the seats whose name the player did not type the default names for who plays

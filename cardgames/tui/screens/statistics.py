@@ -23,6 +23,8 @@ class StatisticsScreen(AppScreen[None]):
     repeats_only = True
     fit_size = (72, 16)
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back")]
+    covered_actions = frozenset({"back"})
+    covered_note = "Esc back"
 
     def compose(self) -> ComposeResult:
         """The title, the table and the footer."""

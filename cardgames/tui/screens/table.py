@@ -641,7 +641,8 @@ class TableScreen(AppScreen[None]):
         self.refresh_bindings()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Play the typed command; after a refusal the bar stays open with the text to fix."""
+        """Play the typed command (the game's look command, such as ``bottom``, shows what
+        it looks at instead); after a refusal the bar stays open with the text to fix."""
         event.stop()
         seat = self.session.viewer
         text = event.value.strip()
@@ -652,6 +653,10 @@ class TableScreen(AppScreen[None]):
         if bar.cut:
             # Not the piece that fitted: that would be judged as a command of its own.
             self._submit(Rejected(bar.too_long))
+            return
+        if text.lower() == getattr(self.session.game, "look_command", None):
+            self._close_command()
+            self.post_message(Board.Peek())
             return
         result = self.session.submit_text(seat, text)
         if isinstance(result, Rejected):

@@ -201,7 +201,8 @@ def test_tr_11_the_outcome_ranks_by_hands_won_then_layout_size() -> None:
     view = state.view(None)
     assert view.description == "The match is over"
     assert [view.standing(seat) for seat in range(3)] == [
-        "won 10 hands, 1 position", "won 6 hands, 3 positions", "won 2 hands, 4 positions"
+        "won 10 hands, layout of 1 position", "won 6 hands, layout of 3 positions",
+        "won 2 hands, layout of 4 positions"
     ]
 
 
