@@ -59,9 +59,9 @@ async def test_whole_game_by_keys_with_every_kind_of_play(
         await pilot.pause()
         assert "[pile 1]  spot 2   spot 3   spot 4   bus" in screen_text(app)
         # A number that is no place is refused with the places there are; nothing moves.
-        await pilot.press("5")
+        await pilot.press("9")
         await pilot.pause()
-        assert "5 is not a place for K♦: choose pile 1, spot 2, spot 3, spot 4 or bus" in \
+        assert "9 is not a place for K♦: choose pile 1, spot 2, spot 3, spot 4 or bus" in \
             " ".join(screen_text(app).split())
         assert own(app).picking and len(session.view().piles[0]) == 12
         await pilot.press("enter")
@@ -199,3 +199,33 @@ async def test_hot_seat_hand_over_never_shows_the_other_hand() -> None:
             assert shown <= {c.symbol for c in hands[holder]}, text
             checked += 1
     assert checked > 5
+
+
+async def test_the_joker_picked_is_the_one_that_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With both jokers in hand, Enter on Jkb and spot 1 puts Jkb there, not Jkr; the record
+    names it, so the game replays exactly (SM-6)."""
+    from cardgames.session.session import Session
+
+    deal(monkeypatch, position(hands=["2h 3s Kd Xr Xb", "Kh Kc Qh Jh Jc"],
+                               pay_off=["9s 7d 6h", "Ks Qs"], full=True))  # type: ignore[arg-type]
+    app = CardGamesApp(SOLO, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        session = find_table(app).session
+        for _ in range(3):
+            if own(app).current().source == "hand":
+                break
+            await pilot.press("tab")
+        for _ in range(6):
+            if own(app).current().card == card("Xb"):
+                break
+            await pilot.press("right")
+        assert own(app).current().card == card("Xb")
+        await pilot.press("enter", "1")
+        await wait_until(pilot, lambda: session.view_for(0).spots[0][0] != ())
+        assert session.view_for(0).spots[0][0] == (card("Xb"),)
+        assert card("Xr") in session.view_for(0).hand
+        assert "discard jkb 1" in session.commands()
+        again = Session(session.setup)
+        again.restore(session.commands())
+        assert again.view_for(0) == session.view_for(0)

@@ -134,14 +134,33 @@ async def test_the_chain_is_shown_step_by_step_with_the_bot_delay(
         last_line[0] = lines[-1] if lines else ""
         original_lines(panel, lines, *args, **kwargs)
 
+    turns: list[int | None] = []
+    draw_topbar = TableScreen._draw_topbar
+
+    def record_turn(screen: TableScreen) -> None:
+        assert not screen.board.settling, "the top bar waits for the chain"
+        if not turns or turns[-1] != screen.session.current_player:
+            turns.append(screen.session.current_player)
+        draw_topbar(screen)
+
     monkeypatch.setattr(LayoutWidget, "set_layout", record)
     monkeypatch.setattr(LogPanel, "set_lines", record_lines)
+    monkeypatch.setattr(TableScreen, "_draw_topbar", record_turn)
     app = CardGamesApp(SOLO, AppSettings(bot_delay=1.0))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: human_to_move(app))
         board = find_table(app).query_one(TrashBoard)
+        table = find_table(app)
         await pilot.press("d")
+        # While the chain is shown, the top bar still says whose move it is, and no move,
+        # command or hint is offered; once it is shown, the turn passes on screen too.
+        await wait_until(pilot, lambda: bool(board._frames))
+        assert board.settling and not board.legal
+        assert "your turn" in screen_text(app).splitlines()[0]
+        assert not {"verb", "command", "hint"} & {
+            active.binding.action.split("(")[0] for active in table.active_bindings.values()}
         await wait_until(pilot, lambda: not board._frames and human_to_move(app), limit=3000)
+    assert turns == [0, 1, 0], "the top bar turned only once each chain was shown"
     fives = [cells[4] for cells in shown]
     nines = [cells[8] for cells in shown]
     assert list(zip(fives, nines, strict=True)) == [(None, None), ("5c", None), ("5c", "9d")]

@@ -1,8 +1,9 @@
 """The actions of Spite & Malice: frozen values whose ``str`` is the command a player types.
 
 Building piles are numbered 1 to 8 and keep their number while they last (SM-5, SM-7); discard
-spots are numbered 1 to 4 (SM-13). A joker is written ``jk`` whatever its colour: all jokers play
-alike (SM-6).
+spots are numbered 1 to 4 (SM-13). A joker is written ``jkr`` or ``jkb`` by its colour, as the
+table shows it (``Jkr``/``Jkb``), so the joker picked is the one that moves; ``jk`` typed names
+either, as all jokers play alike (SM-6).
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ SOURCES = (HAND, PAY_OFF, *SPOT_SOURCES)
 
 
 def card_word(card: Card) -> str:
-    """A card as written in commands: its code (``7h``, ``10s``), ``jk`` for any joker."""
-    return "jk" if card.rank is Rank.JOKER else card.code
+    """A card as written in commands: its code (``7h``, ``10s``); ``jkr``/``jkb`` for a red or
+    black joker."""
+    return card.symbol.lower() if card.rank is Rank.JOKER else card.code
 
 
 @dataclass(frozen=True, slots=True)

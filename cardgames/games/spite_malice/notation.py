@@ -1,7 +1,7 @@
 """Spite & Malice commands as text, and the log line of each event.
 
-Grammar (case-insensitive; cards as ``7h``, ``10s``, ``Ts``, ``Qd`` or ``7♥``; ``jk`` is a
-joker, whatever its colour, and so are ``Jkr`` and ``Jkb`` as the table shows them)::
+Grammar (case-insensitive; cards as ``7h``, ``10s``, ``Ts``, ``Qd`` or ``7♥``; a joker is
+``jkr`` (red) or ``jkb`` (black), as the table shows it, or ``jk`` for either)::
 
     play <card> [pile]     a hand card onto a building pile (p for short); the pile may be left
                            out when only one takes the card; an ace opens a new pile
@@ -71,13 +71,15 @@ def _number(word: str, what: str, last: int) -> int:
 
 def _hand_card(word: str, hand: Sequence[Card]) -> Card:
     """The hand card a word names: of equal cards the first in sorted order (as listed); any
-    joker for ``jk``, ``Xr``, ``Xb``, ``Jkr`` or ``Jkb`` (all jokers play alike)."""
-    joker = word.lower() in _JOKER_WORDS or parse_card(word).rank is Rank.JOKER
-    if joker:
+    joker for ``jk``; the joker of that colour for ``Xr``/``Jkr`` or ``Xb``/``Jkb`` if held, else
+    the other (all jokers play alike)."""
+    named = None if word.lower() in _JOKER_WORDS else parse_card(word)
+    if named is None or named.rank is Rank.JOKER:
         jokers = sorted(card for card in hand if card.rank is Rank.JOKER)
         if not jokers:
             raise IllegalMove("You hold no joker")
-        return jokers[0]
+        same = [card for card in jokers if named is not None and card.same_face(named)]
+        return (same or jokers)[0]
     wanted = parse_card(word)
     same = sorted(card for card in hand if card.same_face(wanted))
     if not same:

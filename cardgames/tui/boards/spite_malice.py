@@ -16,7 +16,7 @@ Keys (the footer shows only those that do something now):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -231,7 +231,7 @@ class OwnCards(Widget, can_focus=True):
         Binding("enter", "choose", "Pick"),
         Binding("enter", "confirm", "Play"),
         Binding("escape", "back", "Back"),
-        *(Binding(str(n), f"digit({n})", f"Pile {n}", show=False) for n in range(1, 9)),
+        *(Binding(str(n), f"digit({n})", f"Pile {n}", show=False) for n in range(10)),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -473,7 +473,7 @@ class OwnCards(Widget, can_focus=True):
             board.post_message(Board.Say(f"{item.card} cannot move now"))
             return
         if len(options) == 1:
-            board.act(options[0])
+            board.act(self._moving(options[0]))
             return
         self.picking = options
         self.choice = 0
@@ -484,7 +484,7 @@ class OwnCards(Widget, can_focus=True):
         """Play the chosen destination."""
         board = self._board()
         if self.picking and board is not None:
-            board.act(self.picking[self.choice])
+            board.act(self._moving(self.picking[self.choice]))
 
     def action_back(self) -> None:
         """Stop picking."""
@@ -504,13 +504,24 @@ class OwnCards(Widget, can_focus=True):
         if board is None:
             return
         if chosen is not None:
-            board.act(chosen)
+            board.act(self._moving(chosen))
             return
         places = [destination_label(action, self.view) for action in self.picking]
         card = self.current()
         what = "" if card is None or card.card is None else f" for {card.card}"
         board.post_message(Board.Say(
             f"{number} is not a place{what}: choose {', '.join(places[:-1])} or {places[-1]}"))
+
+    def _moving(self, action: Any) -> Any:
+        """``action`` moving the joker picked: the engine lists the moves of one joker for both
+        (all jokers play alike), so a hand joker of the other colour takes its place (the
+        first of that colour, as ``jkr``/``jkb`` reads back)."""
+        item = self.current()
+        card = action.card
+        if item is None or item.card is None or card.rank is not Rank.JOKER \
+                or item.source != HAND or card.same_face(item.card):
+            return action
+        return replace(action, card=min(c for c in self.view.hand if c.same_face(item.card)))
 
     def point_out(self, action: Any) -> bool:
         """Put the cursor on the card that ``action`` moves and choose its destination, so

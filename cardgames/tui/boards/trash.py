@@ -412,6 +412,8 @@ class TrashBoard(Board):
         self._step = 0.0
         self._summarised = 0
         self._summary_lines: tuple[str, ...] = ()
+        self._current: int | None = None
+        """The seat marked as the one to move: the previous one until a chain is shown."""
 
     def compose(self) -> ComposeResult:
         """The other layouts on top; the own layout and the turn beside the pile and the log."""
@@ -440,7 +442,14 @@ class TrashBoard(Board):
             self._moves = view.moves
             self._final = frame_of(view)
             self._play(frames)
+        if not self._frames:
+            self._current = view.current_player
         self._draw_table(self._frames[0] if self._frames else self._final)
+
+    @property
+    def settling(self) -> bool:
+        """True while a chain is still being shown step by step."""
+        return bool(self._frames)
 
     def show_open(self, names: Sequence[str], hands: Sequence[Sequence[Card]] | None,
                   style: CardStyle) -> None:
@@ -474,7 +483,12 @@ class TrashBoard(Board):
             self._frames.pop(0)
         if self._frames:
             self._timer = self.set_timer(self._step, self._next_frame)
+        elif self.view is not None:
+            self._current = self.view.current_player
         self._draw_table(self._frames[0] if self._frames else self._final)
+        if not self._frames:
+            self.refresh_bindings()
+            self.post_message(self.Settled())
 
     def _bottom_seat(self, view: Any) -> int:
         return view.viewer if view.viewer is not None else 0
@@ -513,7 +527,7 @@ class TrashBoard(Board):
         level = info.levels.get(seat)
         name = f"{info.names[seat]} ({level})" if level else info.names[seat]
         return SeatInfo(name=name, cards=view.sizes[seat],
-                        current=view.current_player == seat, you=seat == view.viewer,
+                        current=self._current == seat, you=seat == view.viewer,
                         tags=(seat_note(view, seat, bot=seat in info.bots),),
                         body=layout_text(frame.layouts[seat], info.style, mark))
 
@@ -523,7 +537,7 @@ class TrashBoard(Board):
             whose = "Your"
         size = view.sizes[seat]
         arrow = "> " if info.style.ascii else "▶ "
-        turn = arrow if view.current_player == seat else ""
+        turn = arrow if self._current == seat else ""
         return literal(f"{turn}{whose} layout: {size} pos, won {view.hands_won(seat)}")
 
     def _pile(self, frame: Frame, style: CardStyle) -> Text:

@@ -442,7 +442,10 @@ class TableScreen(AppScreen[None]):
         view = self.session.view()
         info = self.info()
         self.board.show(view, info)
-        self._draw_topbar()
+        if not self.board.settling:
+            # While the Board shows the move step by step, the top bar still names who is
+            # moving; it turns when the Board is settled (on_board_settled).
+            self._draw_topbar()
         self._draw_status(view, info)
         self.refresh_bindings()
 
@@ -485,8 +488,9 @@ class TableScreen(AppScreen[None]):
                 text.stylize_before("#ffafaf")
             status.update(text)
             return
-        hint = self._pass_hint() or self.board.status_hint(view, info)
-        if not hint and self._watching():
+        settling = self.board.settling
+        hint = self._pass_hint() or ("" if settling else self.board.status_hint(view, info))
+        if not hint and not settling and self._watching():
             hint = "You are out: f finishes the game instantly, b sets the bot speed."
         status.update(cards_in_text(hint, self.card_style) if hint else "")
 
@@ -525,13 +529,21 @@ class TableScreen(AppScreen[None]):
     def on_board_act(self, message: Board.Act) -> None:
         """Play the Board's action for the viewing seat (keys under a cover do nothing)."""
         message.stop()
-        if self._covered or self.too_small:
+        if self._covered or self.too_small or self.board.settling:
             return
         seat = self.session.viewer
         if seat is None:
             self._submit(Rejected("Wait for your turn."))
             return
         self._submit(self.session.submit(seat, message.action))
+
+    def on_board_settled(self, message: Board.Settled) -> None:
+        """The Board has shown the last move to its end: show whose turn it is and what can
+        be done now."""
+        message.stop()
+        self._draw_topbar()
+        self._draw_status(self.session.view(), self.info())
+        self.refresh_bindings()
 
     def on_board_peek(self, message: Board.Peek) -> None:
         """Show the Board the viewer's view with what he may look at on request (not a move)."""
@@ -572,6 +584,8 @@ class TableScreen(AppScreen[None]):
         if action in ("command", "undo") and (self.too_small or self._typing()):
             return False
         if action in ("rules", "leave", "log") and self._typing():
+            return False
+        if action in ("command", "hint") and self.board.settling:
             return False
         if action == "command":
             return bool(self.session.legal_actions())

@@ -107,6 +107,10 @@ class Board(Widget):
         """The viewing player wants to look at what he may see on request (his own pay-off
         bottom card in Spite & Malice); the table screen shows the Session's ``peek_view``."""
 
+    class Settled(Message):
+        """The Board has finished showing the last move step by step (see :attr:`settling`):
+        the table screen now shows whose turn it is and what can be done."""
+
     class Say(Message):
         """A note for the status line (e.g. "Select cards of one rank"); nothing is played.
 
@@ -157,6 +161,13 @@ class Board(Widget):
         """A short hint of what the viewing player can do now, for the status line."""
         return ""
 
+    @property
+    def settling(self) -> bool:
+        """True while the Board still shows the last move step by step (Trash's chains): no
+        move is offered and the table screen keeps its top bar and status line as they were,
+        until the Board posts :class:`Settled`. False by default."""
+        return False
+
     def interlude(self) -> Screen[Any] | None:
         """A screen to show before the game goes on, or None (the default).
 
@@ -196,8 +207,9 @@ class Board(Widget):
 
     @property
     def legal(self) -> Sequence[Action]:
-        """The viewer's legal actions in the View shown last (empty before the first)."""
-        if self.view is None:
+        """The viewer's legal actions in the View shown last (empty before the first, and
+        while the Board is :attr:`settling`)."""
+        if self.view is None or self.settling:
             return ()
         legal: Sequence[Action] = self.view.legal
         return legal

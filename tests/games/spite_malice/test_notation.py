@@ -38,11 +38,11 @@ def test_every_legal_action_round_trips(players: int) -> None:
 
 def test_command_texts() -> None:
     assert str(Play(card("7h"), "hand", 3)) == "play 7h 3"
-    assert str(Play(card("Xb#1"), "hand", 2)) == "play jk 2"
+    assert str(Play(card("Xb#1"), "hand", 2)) == "play jkb 2"
     assert str(Play(card("9c"), "pay", 1)) == "play pay 1"
     assert str(Play(card("9c"), "s2", 4)) == "play s2 4"
     assert str(Discard(card("10s"), 2)) == "discard 10s 2"
-    assert str(Discard(card("Xr"), 1)) == "discard jk 1"
+    assert str(Discard(card("Xr"), 1)) == "discard jkr 1"
     assert str(Bus(card("5d"))) == "bus 5d"
     assert str(End()) == "end"
     assert str(Bottom()) == "bottom"
@@ -140,3 +140,18 @@ def test_the_log_reads_like_a_table_talk() -> None:
     assert GAME.describe(events[-1], 0, names) == "Bob drew 4 cards"
     assert GAME.describe(events[-1], 1, names) == "You drew Jkb Jkr Jkb A♣"
     assert GAME.describe(events[0], 0, names) == "You discarded 4♠ onto spot 2"
+
+
+def test_a_joker_named_by_its_colour_is_the_one_that_moves() -> None:
+    """With both jokers in hand, ``jkb``/``Xb``/``Jkb`` move the black one, ``jkr`` the red
+    one and ``jk`` the first; the command text names the colour and reads back to the same
+    action, so a record replays the joker that was picked (SM-6)."""
+    state = position(hands=["3h Xr Xb 9d", "2d"], pay_off=["Kc 5h", "6c 7c"],
+                     piles=["As 2s"], full=True)
+    view = state.view(0)
+    for text, joker in (("discard jkb 1", "Xb"), ("discard Jkb 1", "Xb"), ("d Xb 1", "Xb"),
+                        ("discard jkr 1", "Xr"), ("discard JKR 1", "Xr")):
+        action = GAME.parse_command(view, text)
+        assert action == Discard(card(joker), 1), text
+        assert GAME.parse_command(view, str(action)) == action
+    assert str(GAME.parse_command(view, "discard jk 1")) in ("discard jkr 1", "discard jkb 1")
