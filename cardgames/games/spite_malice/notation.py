@@ -80,10 +80,9 @@ def _hand_card(word: str, hand: Sequence[Card]) -> Card:
             raise IllegalMove("You hold no joker")
         same = [card for card in jokers if named is not None and card.same_face(named)]
         return (same or jokers)[0]
-    wanted = parse_card(word)
-    same = sorted(card for card in hand if card.same_face(wanted))
+    same = sorted(card for card in hand if card.same_face(named))
     if not same:
-        raise IllegalMove(f"You do not hold {wanted}")
+        raise IllegalMove(f"You do not hold {named}")
     return same[0]
 
 

@@ -116,8 +116,9 @@ def continue_entry(saved: SavedGame, *, ascii: bool = False, width: int = LINE_W
     """
     text = Text()
     # No arrow in front: in a list it would read as the cursor, which is the highlight.
-    text.append("    Continue: ", style="bold #87d787")
-    lines = textwrap.wrap(shown(saved.description, ascii), width - len("    Continue: "))
+    lead = "    Continue: "
+    text.append(lead, style="bold #87d787")
+    lines = textwrap.wrap(shown(saved.description, ascii), width - len(lead))
     text.append(lines[0] if lines else "")
     for line in textwrap.wrap(" ".join(lines[1:]), width - 5):
         text.append("\n     ")

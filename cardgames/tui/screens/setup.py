@@ -247,7 +247,7 @@ class SetupScreen(AppScreen[None]):
             seconds = -1
         if not 0 < seconds <= 3600:
             raise ValueError(
-                "The turn clock must be a number of seconds up to 3600, or off (or 0), "
+                "The turn clock must be a number of seconds (at most 3600) or off, "
                 f"not {quoted(text)}."
             )
         return seconds

@@ -164,8 +164,8 @@ class Board(Widget):
     @property
     def settling(self) -> bool:
         """True while the Board still shows the last move step by step (Trash's chains): no
-        move is offered and the table screen keeps its top bar and status line as they were,
-        until the Board posts :class:`Settled`. False by default."""
+        move is offered, the table screen keeps its top bar as it was and shows no hint, until
+        the Board posts :class:`Settled`. False by default."""
         return False
 
     def interlude(self) -> Screen[Any] | None:
