@@ -78,6 +78,8 @@ class CardGame:
             ``search_depth``.
         look_command: The typed command that shows what the seat may look at on request
             (``State.peek``, not a move), e.g. ``bottom`` in Spite & Malice; None if none.
+        round_ends: The event kinds that close a round or hand and deal the next (Žolíky's
+            ``round``, Trash's ``deal``); no turn before one can be taken back.
     """
 
     name: str
@@ -97,6 +99,7 @@ class CardGame:
     search_depth: int = 16
     hard: Callable[[], Bot] | None = None
     look_command: str | None = None
+    round_ends: frozenset[str] = frozenset()
 
     def check_options(self, options: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
         """Every option's value: the given ones checked, the missing ones at their default.

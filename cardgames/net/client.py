@@ -321,6 +321,10 @@ class RemoteSession:
         """Never: a network table has no undo."""
         return False
 
+    def offers_undo(self, seat: PlayerId) -> bool:
+        """Never: a network table has no undo."""
+        return False
+
     def undo(self, seat: PlayerId) -> Result:
         """Refused: a network table has no undo."""
         return Rejected("Undo is not available at a network table.")

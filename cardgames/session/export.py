@@ -57,6 +57,8 @@ def export_text(
             lines.append(f"{holds} at the deal: {cards_text(hand)}")
     lines.append("")
     for move in replay.moves:
+        if move.redeal is not None:
+            lines.append(f"      ({replay.redeal_line(reader)})")
         said = [_line(replay.game, event, viewer, reader, names, open_hands)
                 for event in move.events]
         happened = "; ".join(line for line in said if line)
@@ -88,7 +90,7 @@ def _header(
         else "the public" if viewer is None else setup.seats[viewer].name
     )
     finished = "unfinished" if record.finished is None else f"finished {_when(record.finished)}"
-    moves = len(record.commands)
+    moves = record.moves
     lines = [
         f"{game.title}, deal {code}",
         f"Started {_when(record.started)}, {finished}, {moves} move{'s' if moves != 1 else ''}",

@@ -16,6 +16,7 @@ from typing import Any
 
 from cardgames.core.engine import OptionValue, Outcome
 from cardgames.core.registry import find_game
+from cardgames.session.commands import REDEAL
 from cardgames.session.session import ReplayError, Session
 from cardgames.session.setup import GameSetup, SeatSpec
 
@@ -60,6 +61,11 @@ class GameRecord:
     def is_finished(self) -> bool:
         """True once the game has a result."""
         return self.result is not None
+
+    @property
+    def moves(self) -> int:
+        """The moves played: the commands, without the redeal lines undos left."""
+        return sum(not text.startswith(f"{REDEAL} ") for text in self.commands)
 
 
 def record_of(
@@ -311,7 +317,7 @@ def describe_record(record: GameRecord) -> str:
     people = ["you" if name == "You" else name for name in humans]
     if bots:
         people.append(f"{bots} computer player{'s' if bots > 1 else ''}")
-    moves = len(record.commands)
+    moves = record.moves
     return f"{title}, {_join(people)}, {moves} move{'' if moves == 1 else 's'}"
 
 

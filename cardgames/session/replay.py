@@ -3,8 +3,9 @@ by any seat, the public, or (once the game is over) with every hand open.
 
 Positions are rebuilt from checkpoints kept every :data:`CHECKPOINT` moves, so a long game
 costs little memory and any step is reached quickly. A redeal line left by an undo
-(``#deal 12345``) is a step of its own: the cards the human player could not see are dealt
-afresh there, as in the game.
+(``#deal 12345``) is no move of its own: the cards the human player could not see are dealt
+afresh, as in the game, just before the move that follows it (or at the end of the record), and
+that move's log says so.
 """
 
 from __future__ import annotations
@@ -33,12 +34,15 @@ class Move:
         player: The seat that made it (for a redeal, the human player whose view was kept).
         command: Its command text.
         events: What happened.
+        redeal: The seed of the redeal an undo left just before this move (the cards the
+            human player could not see dealt afresh), or None.
     """
 
     number: int
     player: PlayerId
     command: str
     events: tuple[Event, ...]
+    redeal: int | None = None
 
 
 class Replay:
@@ -61,33 +65,45 @@ class Replay:
         except (ValueError, LookupError) as error:
             raise RecordError(f"the game cannot be set up: {error}") from None
         humans = [seat for seat, spec in enumerate(setup.seats) if spec.is_human]
+        self.undoer: PlayerId | None = humans[0] if len(humans) == 1 else None
+        """The one human player whose undos left redeals (None with several people)."""
         self._checkpoints: list[State] = [state.clone()]
         moves: list[Move] = []
-        for number, text in enumerate(record.commands, start=1):
+        seed: int | None = None
+        for index, text in enumerate(record.commands, start=1):
             seat = state.current_player
             if seat is None:
-                raise RecordError(f"command {number} ({text!r}) comes after the end of the game")
+                raise RecordError(f"command {index} ({text!r}) comes after the end of the game")
             try:
                 redeal = parse_redeal(text)
-                if redeal is not None and len(humans) != 1:
-                    raise ValueError("a redeal needs a game with one human player")
                 if redeal is not None:
-                    seat = humans[0]
-                state, events = self._play(state, seat, text)
+                    state, seed = self._redealt(state, redeal.seed), redeal.seed
+                    continue
+                move = Move(len(moves) + 1, seat, text, (), seed)
+                events = self._play(state, move)
             except (CardGameError, ValueError) as error:
-                raise RecordError(f"command {number} ({text!r}) does not replay: {error}") from None
-            moves.append(Move(number, seat, text, events))
-            if number % CHECKPOINT == 0:
+                raise RecordError(f"command {index} ({text!r}) does not replay: {error}") from None
+            moves.append(Move(move.number, move.player, text, events, seed))
+            seed = None
+            if move.number % CHECKPOINT == 0:
                 self._checkpoints.append(state.clone())
         self.moves = tuple(moves)
         self._final = state
 
-    def _play(self, state: State, seat: PlayerId, text: str) -> tuple[State, tuple[Event, ...]]:
-        """The position after ``seat`` plays the recorded ``text`` (a redeal gives a new one)."""
-        redeal = parse_redeal(text)
-        if redeal is not None:
-            return self.game.sample_state(known_view(state, seat), Rng(redeal.seed)), ()
-        return state, state.apply(self.game.parse_command(state.view(seat), text))
+    def _redealt(self, state: State, seed: int) -> State:
+        """The position after a redeal: what the :attr:`undoer` cannot see dealt afresh.
+
+        Raises:
+            ValueError: If the game has not exactly one human player.
+        """
+        if self.undoer is None:
+            raise ValueError("a redeal needs a game with one human player")
+        return self.game.sample_state(known_view(state, self.undoer), Rng(seed))
+
+    def _play(self, state: State, move: Move) -> tuple[Event, ...]:
+        """Play ``move`` on ``state`` (changed in place) and give its events; a move after an
+        undo's redeal is played on the redealt position, which :meth:`state_at` rebuilds."""
+        return state.apply(self.game.parse_command(state.view(move.player), move.command))
 
     def _deal(self) -> State:
         setup = self.record.setup
@@ -123,7 +139,9 @@ class Replay:
             return self._final.clone()
         state = self._checkpoints[step // CHECKPOINT].clone()
         for move in self.moves[step // CHECKPOINT * CHECKPOINT : step]:
-            state = self._play(state, move.player, move.command)[0]
+            if move.redeal is not None:
+                state = self._redealt(state, move.redeal)
+            self._play(state, move)
         return state
 
     def view(self, step: int, viewer: PlayerId | None) -> View:
@@ -180,9 +198,21 @@ class Replay:
             raise ValueError("an unfinished game cannot be shown with every hand open")
         if not 1 <= number <= len(self.moves):
             raise IndexError(f"move {number} is not between 1 and {len(self.moves)}")
-        described = (self.describe(event, viewer, open_hands=open_hands)
-                     for event in self.moves[number - 1].events)
+        move = self.moves[number - 1]
+        described = [self.describe(event, viewer, open_hands=open_hands)
+                     for event in move.events]
+        if move.redeal is not None:
+            described.insert(0, self.redeal_line(viewer))
         return [line for line in described if line]
+
+    def redeal_line(self, viewer: PlayerId | None) -> str:
+        """The log line of an undo's redeal for ``viewer`` (the human player reads "you")."""
+        undoer = self.undoer
+        names = self.names_for(viewer if viewer is not None else self.reader)
+        if undoer is None or names[undoer] == "You":
+            return "You took a turn back; the cards you could not see were dealt afresh."
+        name = names[undoer]
+        return f"{name} took a turn back; the cards {name} could not see were dealt afresh."
 
     def names_for(self, viewer: PlayerId | None) -> tuple[str, ...]:
         """The seats' names as ``viewer`` (None: nobody's eyes) reads them.

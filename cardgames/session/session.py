@@ -11,7 +11,9 @@ own view (to see the card he drew) until he says :meth:`Session.release`.
 Undo cannot peek: after taking a turn back, every card the player could not see there is dealt
 afresh by the game's ``sample_state`` from a seed drawn from the game's RNG, and that redeal is
 recorded (``#deal 12345`` in :meth:`Session.commands`), so replaying a record still gives the
-identical game while redoing a move shows nothing learned before.
+identical game while redoing a move shows nothing learned before. A turn played again after an
+undo stands (else undoing it again would deal the unseen cards afresh once more, a free retry of
+every draw), and no turn before the end of a round or hand can be taken back.
 """
 
 from __future__ import annotations
@@ -157,6 +159,8 @@ class Session:
         self._texts: list[str] = []
         self._moves = 0
         self._timeouts: set[int] = set()
+        self._round_start = 0
+        self._round_ends: frozenset[str] = getattr(self.game, "round_ends", frozenset())
         self._bots: dict[PlayerId, Bot] = {}
         factories: dict[str, Callable[[], Bot]] = getattr(self.game, "bots", lambda: {})()
         default_bot = next(iter(factories), "random")
@@ -387,7 +391,7 @@ class Session:
             return Rejected(str(error))
         self.history.append((seat, action))
         self._texts.append(command)
-        self.events.extend(events)
+        self._add_events(events)
         self._moves += 1
         self._sync_clock()
         return Accepted(seat, action, command, tuple(events))
@@ -456,22 +460,32 @@ class Session:
         """True if ``seat`` may take back his last turn (see :meth:`undo`)."""
         return isinstance(self._undo_start(seat), int)
 
-    def _undo_start(self, seat: PlayerId) -> int | str:
-        """Where ``seat``'s last turn starts in the history, or why it cannot be taken back."""
+    def offers_undo(self, seat: PlayerId) -> bool:
+        """True if undo is there for ``seat`` now, allowed or not for his last turn: he plays
+        alone against computer players, the game goes on and he has moved (a refused undo
+        then says why, see :meth:`undo`)."""
+        return isinstance(self._last_move(seat), int)
+
+    def _last_move(self, seat: PlayerId) -> int | str:
+        """Where ``seat``'s last move stands in the history, or why there is no undo for him."""
         if self.humans != (seat,) or not self._bots:
             return "Undo is only for a game against computer players."
         if self.is_over:
             return "The game is over; its moves cannot be taken back."
         if getattr(self.game, "sampler", None) is None:
             return f"Undo is not available in {self.game.title} yet."
+        for index in range(len(self.history) - 1, -1, -1):
+            player, action = self.history[index]
+            if player == seat and not isinstance(action, Redeal):
+                return index
+        return "There is no move of yours to undo."
+
+    def _undo_start(self, seat: PlayerId) -> int | str:
+        """Where ``seat``'s last turn starts in the history, or why it cannot be taken back."""
+        start = self._last_move(seat)
+        if isinstance(start, str):
+            return start
         history = self.history
-        moves = [
-            i for i, (player, action) in enumerate(history)
-            if player == seat and not isinstance(action, Redeal)
-        ]
-        if not moves:
-            return "There is no move of yours to undo."
-        start = moves[-1]
         while (
             start > 0
             and history[start - 1][0] == seat
@@ -480,6 +494,10 @@ class Session:
             start -= 1
         if any(start <= index for index in self._timeouts):
             return "The turn clock played that move for you; a time-out cannot be taken back."
+        if start < self._round_start:
+            return "That turn belongs to a finished round; it cannot be taken back."
+        if start > 0 and isinstance(history[start - 1][1], Redeal):
+            return "That turn was played again after an undo; it stands."
         return start
 
     def undo(self, seat: PlayerId) -> Result:
@@ -490,8 +508,9 @@ class Session:
         card ``seat`` could not see there (the stock order, face-down cards, other hands) is dealt
         afresh by the game's ``sample_state`` from a seed drawn from the game's RNG; the seed is
         recorded in the history as a :class:`Redeal`, so a replay gives the same cards. Undo is
-        only for the one human against bots, never once the game is over, and never for a turn
-        the turn clock ended with a time-out move.
+        only for the one human against bots, never once the game is over, never for a turn
+        the turn clock ended with a time-out move, never for a turn before the end of a round
+        or hand, and never for a turn played again right after an undo (its redeal stands).
 
         Returns:
             Accepted (with no events), or Rejected when undo is not allowed.
@@ -506,6 +525,7 @@ class Session:
         self._state = self._deal()
         self.history = []
         self.events = []
+        self._round_start = 0
         for player, action in kept:
             self._play_entry(player, action)
         self._play_entry(seat, redeal)
@@ -518,10 +538,19 @@ class Session:
         ``seat`` cannot see from the redeal's seed."""
         if isinstance(action, Redeal):
             self._state = self.game.sample_state(known_view(self._state, seat), Rng(action.seed))
+            self.history.append((seat, action))
         else:
-            self.events.extend(self._state.apply(action))
-        self.history.append((seat, action))
+            events = self._state.apply(action)
+            self.history.append((seat, action))
+            self._add_events(events)
         self._moves += 1
+
+    def _add_events(self, events: Sequence[Event]) -> None:
+        """Log the events of the last history entry; one that ends a round or hand (the
+        game's ``round_ends``) moves the start of the round, before which undo cannot go."""
+        self.events.extend(events)
+        if self._round_ends and any(event.kind in self._round_ends for event in events):
+            self._round_start = len(self.history)
 
     # ----------------------------------------------------------------- log
 
@@ -608,6 +637,7 @@ class Session:
         self.events = []
         self._texts = []
         self._timeouts = set()
+        self._round_start = 0
 
     def to_json(self) -> dict[str, Any]:
         """The set-up and the full position, for bug reports."""

@@ -134,7 +134,7 @@ def record_game(path: Path, record: GameRecord) -> bool:
                 "INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.id, setup.game, json.dumps(dict(setup.options), sort_keys=True),
-                    setup.seed, setup.game_number, len(record.commands), record.seconds,
+                    setup.seed, setup.game_number, record.moves, record.seconds,
                     record.started.isoformat(), record.finished.isoformat(),
                 ),
             )

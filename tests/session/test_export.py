@@ -89,3 +89,24 @@ def test_a_bad_command_is_named() -> None:
     broken = GameRecord(record.id, record.setup, ("dance", *record.commands), None, STARTED)
     with pytest.raises(RecordError, match="command 1"):
         export_text(broken)
+
+
+def test_an_undo_is_a_note_not_a_move() -> None:
+    """The redeal an undo leaves is told once, before the move after it; it is no numbered
+    move and not counted among the moves."""
+    session = Session(setup_for("makao", 5, 1))
+    session.run_bots()
+    session.submit(0, session.legal_actions()[0])
+    assert session.can_undo(0)
+    session.undo(0)
+    session.submit(0, session.legal_actions()[0])
+    record = record_of(session, id="g", started=STARTED)
+    assert any(text.startswith("#deal ") for text in record.commands)
+    assert record.moves == len(record.commands) - 1
+    lines = export_text(record, viewer=0).splitlines()
+    assert lines[1].endswith(f", {record.moves} move" + ("" if record.moves == 1 else "s"))
+    assert not any("#deal" in line for line in lines)
+    note = lines.index(
+        "      (You took a turn back; the cards you could not see were dealt afresh.)"
+    )
+    assert lines[note + 1].startswith(f"{record.moves:>4}. You: ")

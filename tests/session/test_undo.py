@@ -14,6 +14,7 @@ import pytest
 
 import cardgames.games.shithead as shithead_package
 from cardgames.core.cards import Card
+from cardgames.core.rng import Rng
 from cardgames.games.makao.actions import Draw
 from cardgames.games.shithead import GAME as SHITHEAD
 from cardgames.games.shithead.actions import Blind
@@ -67,24 +68,37 @@ def blind_position() -> ShitheadState:
     )
 
 
+def flipped_card(session: Session) -> Card:
+    result = session.submit(0, Blind(1))
+    assert isinstance(result, Accepted), result
+    return next(event.cards[0] for event in result.events if event.kind == "flip")
+
+
 def test_flip_and_undo_learns_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """SH-15: turning a face-down card and taking it back does not tell what lies there."""
+    """SH-15: turning a face-down card and taking it back does not tell what lies there, and
+    the card turned again after the undo stands: no second try."""
     start = blind_position()
-    monkeypatch.setattr(
-        shithead_package, "GAME", replace(SHITHEAD, deal=lambda *args: start.clone())
-    )
-    session = Session(GameSetup("shithead", (YOU, SeatSpec("Bot", "shithead")), {}, 2))
-    before = session.view_for(0)
-    flipped = []
-    for _ in range(12):
-        result = session.submit(0, Blind(1))
-        assert isinstance(result, Accepted)
-        flipped.append(next(e.cards[0] for e in result.events if e.kind == "flip"))
+
+    def deal(players: int, seed: int, *rest: Any) -> ShitheadState:
+        state = start.clone()
+        state.rng = Rng(seed)
+        return state
+
+    monkeypatch.setattr(shithead_package, "GAME", replace(SHITHEAD, deal=deal))
+    again = []
+    for seed in range(12):
+        session = Session(GameSetup("shithead", (YOU, SeatSpec("Bot", "shithead")), {}, seed))
+        before = session.view_for(0)
+        flipped_card(session)
         assert session.undo(0) == Accepted(0, None, "undo", ())
         assert session.view_for(0) == before
-    assert len(set(flipped)) > 4, "the same card keeps coming back under position 1"
+        again.append(flipped_card(session))
+        after = session.to_json()
+        assert session.undo(0) == Rejected("That turn was played again after an undo; it stands.")
+        assert session.to_json() == after
+    assert len(set(again)) > 4, "the same card keeps coming back under position 1"
     assert start.face_down[0][0] is not None
-    assert flipped.count(start.face_down[0][0]) < 6
+    assert again.count(start.face_down[0][0]) < 6
 
 
 def play_with_undos(session: Session, seed: int) -> None:
@@ -122,16 +136,60 @@ def test_a_record_with_undos_replays_to_the_same_end(game: str, seed: int) -> No
     assert replay.commands() == commands
 
 
-def test_undo_twice_in_a_row_deals_afresh_each_time() -> None:
-    session = Session(GameSetup("makao", (YOU, SeatSpec("Bot", "makao")), {}, 4))
-    stocks = set()
-    for _ in range(6):
+def test_a_draw_played_again_after_an_undo_stands() -> None:
+    """Undoing the same turn again would deal the stock afresh once more: a free retry."""
+    for seed in range(5):
+        session = Session(GameSetup("makao", (YOU, SeatSpec("Bot", "makao")), {}, seed))
         session.submit(0, Draw())
-        session.undo(0)
-        stocks.add(tuple(session.to_json()["state"]["stock"]))
-    assert len(stocks) == 6
+        assert session.undo(0) == Accepted(0, None, "undo", ())
+        drawn = drawn_card(session.submit(0, Draw()))
+        assert session.undo(0) == Rejected("That turn was played again after an undo; it stands.")
+        assert drawn in session.view_for(0).hand
+
+
+def test_undo_twice_in_a_row_goes_back_two_turns() -> None:
+    session = Session(GameSetup("makao", (YOU, SeatSpec("Bot", "makao")), {}, 4))
+    for _ in range(2):
+        assert isinstance(session.submit(0, Draw()), Accepted)
+        session.run_bots()
+    assert session.undo(0) == Accepted(0, None, "undo", ())
+    assert session.undo(0) == Accepted(0, None, "undo", ())
     assert [a for _, a in session.history if not isinstance(a, Redeal)] == []
     assert session.undo(0) == Rejected("There is no move of yours to undo.")
+
+
+@pytest.mark.parametrize(("game", "kind", "seed"), [("zoliky", "round", 1), ("trash", "deal", 2)])
+def test_no_undo_back_into_a_finished_round(game: str, kind: str, seed: int) -> None:
+    """A turn before the end of a round (Žolíky) or hand (Trash) cannot be taken back: the
+    round's result stands. A turn of the new round can."""
+    session = Session(GameSetup(game, (YOU, SeatSpec("Bot", "normal")), {}, seed),
+                      turn_seconds=0)
+    factories = session.game.bots()  # type: ignore[attr-defined]
+    mine = factories["normal"]()
+    rng = Rng(seed)
+    ended = False
+    while not session.is_over:
+        session.run_bots()
+        ended = ended or any(event.kind == kind for event in session.events)
+        if session.is_over:
+            break
+        if ended:
+            break
+        legal = session.legal_actions()
+        assert isinstance(session.submit(0, mine.choose(session.view_for(0), legal, rng)), Accepted)
+        ended = any(event.kind == kind for event in session.events)
+    assert ended and not session.is_over
+    after = session.to_json()
+    assert session.undo(0) == Rejected(
+        "That turn belongs to a finished round; it cannot be taken back."
+    )
+    assert session.to_json() == after
+    legal = session.legal_actions()
+    assert isinstance(session.submit(0, mine.choose(session.view_for(0), legal, rng)), Accepted)
+    if session.can_undo(0):
+        events = len([event for event in session.events if event.kind == kind])
+        assert session.undo(0) == Accepted(0, None, "undo", ())
+        assert len([event for event in session.events if event.kind == kind]) == events
 
 
 def test_no_undo_after_a_time_out(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -200,13 +258,19 @@ def test_stepping_through_a_record_with_undos_passes_the_redeals() -> None:
         session.submit(0, session.legal_actions()[0])
         positions.append(session.to_json()["state"])
         moves += 1
-        if moves % 3 == 0:
+        if moves % 3 == 0 and session.can_undo(0):
             assert isinstance(session.undo(0), Accepted)
-            positions = positions[: len(session.history)]
-            positions.append(session.to_json()["state"])
+            played = sum(not isinstance(action, Redeal) for _, action in session.history)
+            positions = positions[: played + 1]
     replay = Replay(record_of(session, id="g", started=datetime(2026, 12, 1, tzinfo=UTC)))
-    assert any(move.command.startswith("#deal") and move.player == 0 for move in replay.moves)
+    assert any(move.redeal is not None and move.player == 0 for move in replay.moves)
+    assert not any(move.command.startswith("#deal") for move in replay.moves)
+    assert [move.number for move in replay.moves] == list(range(1, len(replay) + 1))
     assert len(replay) == len(positions) - 1
-    for step in range(0, len(replay) + 1, 5):
+    for step in range(0, len(replay), 5):
         assert replay.state_at(step).to_json() == positions[step]
     assert replay.state_at(len(replay)).to_json() == session.to_json()["state"]
+    redealt = next(move for move in replay.moves if move.redeal is not None)
+    assert replay.move_log(redealt.number, 0)[0] == (
+        "You took a turn back; the cards you could not see were dealt afresh."
+    )

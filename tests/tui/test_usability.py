@@ -312,6 +312,14 @@ async def test_p_on_an_empty_pile_says_why_and_undo_says_what_it_did(
         await pilot.press("u")
         await wait_until(pilot, lambda: human_to_move(app))
         assert "Took back your last turn" in _status(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: human_to_move(app) and len(screen.session.history) > 2)
+        assert screen.session.offers_undo(0) and not screen.session.can_undo(0)
+        history = list(screen.session.history)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "played again after an undo; it stands" in _status(app)
+        assert screen.session.history == history
 
 
 # ---------------------------------------------------------------- 10, 12, 13: fit and look

@@ -553,10 +553,10 @@ class MakaoState:
         return tuple(events)
 
     def _demand(self, player: int, demand: Demand) -> tuple[Event, ...]:
-        """MK-11, MK-12: a new demand replaces any old one; "demand none" leaves none active."""
+        """MK-11, MK-12: a new demand replaces any old one (MK-13: at most one is active);
+        "demand none" makes no demand, so a demand in force stays until its round is over."""
         kind, value = demand.kind, demand.value
         if kind is None or value is None:
-            self.demand = None
             words = "none"
         else:
             key = (kind, value, player)

@@ -42,6 +42,7 @@ GAME = CardGame(
     # and ``evaluate`` scores the race: longer ones only add the luck of later draws.
     search_depth=3,
     sampler=sample_state,
+    round_ends=frozenset({"deal"}),
 )
 """The Trash Game object."""
 

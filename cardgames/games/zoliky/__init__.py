@@ -76,6 +76,7 @@ GAME = CardGame(
     notation=notation,
     bots_module="cardgames.games.zoliky.bots",
     sampler=sample_state,
+    round_ends=frozenset({"round"}),
     hard=_hard,
 )
 """The Žolíky Game object."""

@@ -571,7 +571,8 @@ class TableScreen(AppScreen[None]):
         self._clear_status()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer shows command and undo only when they can be used, and no table keys
+        """The footer shows command only when it can be used, undo once the player has a move
+        to take back (a turn that cannot be says why when asked), and no table keys
         while the command bar is open; while the terminal is too small no key of the table
         acts (nothing opens unseen under the notice) but ``q``, which the notice names: the
         way out of a game is never hidden."""
@@ -601,7 +602,7 @@ class TableScreen(AppScreen[None]):
                 not self.session.is_human(seat) for seat in range(len(self.session.names)))
         if action == "undo":
             viewer = self.session.viewer
-            return viewer is not None and self.session.can_undo(viewer)
+            return viewer is not None and self.session.offers_undo(viewer)
         return True
 
     @property
@@ -711,9 +712,9 @@ class TableScreen(AppScreen[None]):
         viewer = self.session.viewer
         if viewer is None:
             return
-        self._stop_timers()
         result = self.session.undo(viewer)
         if isinstance(result, Accepted):
+            self._stop_timers()
             self.error = ""
             self.note = "Took back your last turn."
             self.board.accepted()

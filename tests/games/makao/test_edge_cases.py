@@ -256,15 +256,29 @@ def test_mk_10_mk_13_passing_a_maker_who_sits_out_ends_his_demand() -> None:
     assert (state.current_player, state.pending_draw, state.demand) == (2, 2, None)
 
 
-def test_mk_11_jack_with_no_demand_ends_the_old_one() -> None:
-    """MK-11, MK-13 as rules.md words them: a jack followed by "demand none" ends A's demand."""
+def test_mk_11_jack_with_no_demand_keeps_the_old_one() -> None:
+    """MK-11, MK-13: a jack followed by "demand none" makes no new demand, so A's demand of
+    sevens still binds C, and ends when the turn comes back to A."""
     demand = {"kind": "rank", "value": "7", "by": 0}
-    state = position([["9c", "8c"], ["Jd", "5s"], ["Qd", "6c"]], ["7c"], current=1,
+    state = position([["9c", "8c"], ["Jd", "5s"], ["Qd", "7h", "6c"]], ["7c"], current=1,
                      demand=demand)
     state.apply(play("Jd"))
     state.apply(Demand())
+    assert state.demand is not None and (state.demand.text, state.demand.by) == ("sevens", 0)
+    assert plays_of(state.legal_actions()) == {"play 7h"}
+    with pytest.raises(IllegalMove, match="sevens"):
+        state.clone().apply(play("Qd"))
+    state.apply(play("7h"))
+    assert state.current_player == 0 and state.demand is None
+
+
+@pytest.mark.parametrize("card", ["Jc", "Ac"])
+def test_mk_11_mk_12_demand_none_without_a_demand_leaves_none(card: str) -> None:
+    """MK-11, MK-12: "demand none" with no demand in force leaves the game without one."""
+    state = position([[card, "9d"], ["6c", "7c"], ["8d", "5h"]], ["5c"])
+    state.apply(play(card))
+    state.apply(Demand())
     assert state.demand is None
-    assert plays_of(state.legal_actions()) == {"play Qd"}
 
 
 @pytest.mark.parametrize("card", ["Jc", "Ac"])
