@@ -265,3 +265,31 @@ async def test_a_finished_game_is_kept_by_a_player_only_as_it_was_played(
     remote._commands = list(played.commands())
     remote.setup = replace(remote.setup, seed=remote.setup.seed + 1)
     assert replayed(remote) is None, "a record of other cards than those shown"
+
+
+async def test_a_headless_table_told_to_end_saves_the_game_and_tells_the_players(
+    cardgames_home: Path,
+) -> None:
+    host = await asyncio.create_subprocess_exec(
+        *START, "host", "makao", "--players", "2", "--bots", "1", "--seed", "7", "--port", "0",
+        "--headless", "--bot-delay", "0", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert host.stdout is not None
+        while not (line := (await asyncio.wait_for(host.stdout.readline(), 10)).decode()
+                   ).startswith("Join code: "):
+            pass
+        anna = Player(parse_code(line.split()[-1]), "Anna", 1)
+        await asyncio.wait_for(anna.run(until=lambda p: p.session is not None
+                                        and p.session.moves >= 4), 20)
+        host.send_signal(signal.SIGTERM)
+        assert await last_message(anna) == ("closed", {"saved": True})
+        assert await asyncio.wait_for(host.wait(), 10) == 128 + signal.SIGTERM
+        said = (await host.stdout.read()).decode()
+        (path,) = records(cardgames_home / "records")
+        assert f"The unfinished game is saved: cardgames replay {path} shows it" in said
+        record = read(path)
+        assert len(record.commands) >= 4 and record.remote == (0,) and record.local_seats == ()
+    finally:
+        if host.returncode is None:
+            host.kill()
+            await host.wait()
