@@ -83,21 +83,25 @@ class WaitingRoom(Screen[None]):
         self.code = code
         self.player = name
         self.text = f"Joining the table as {name} …"
+        self.over = False
 
     def compose(self) -> ComposeResult:
         """The message and the footer."""
         yield Static(self._shown(), id="waiting")
         yield Footer()
 
-    def say(self, text: str) -> None:
-        """Show ``text`` (names in it are shown literally) above the join code."""
-        self.text = text
+    def say(self, text: str, *, over: bool = False) -> None:
+        """Show ``text`` (names in it are shown literally) above the join code; ``over``: the
+        connection has ended, and the code, no longer of use, is not shown."""
+        self.text, self.over = text, over
         # Before the screen is composed there is nothing to update: compose shows the text.
         for waiting in self.query("#waiting").results(Static):
             waiting.update(self._shown())
 
     def _shown(self) -> Text:
         shown = Text(f"\n  {self.text}\n\n", style="bold")
+        if self.over:
+            return shown
         shown.append(f"  Join code: {self.code}\n", style="#ffd75f")
         shown.append("  Others join with: ", style="#9a9a9a")
         shown.append(f"cardgames join {self.code} --name NAME\n", style="#d0d0d0")
@@ -190,7 +194,8 @@ class JoinApp(CardGamesApp):
         if message.kind == "lobby":
             self.room.say(lobby_text(dict(message.body)))
         elif message.kind == "closed":
-            self._ended(closed_text(bool(message.body["saved"])))
+            self._ended(closed_text(bool(message.body["saved"])) if self.remote is not None
+                        else "The host has left and closed the table before the game was dealt.")
         elif message.kind == "table":
             channel = self.channel
             assert channel is not None
@@ -237,7 +242,7 @@ class JoinApp(CardGamesApp):
         if self.ended:
             return
         self.ended = why
-        self.room.say(why)
+        self.room.say(why, over=True)
         if self.remote is not None and self.table is not None:
             self.remote.closed = "The table has closed." if self.remote.is_over else why
             self.table.remote_change()

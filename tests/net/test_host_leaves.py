@@ -293,3 +293,14 @@ async def test_a_headless_table_told_to_end_saves_the_game_and_tells_the_players
         if host.returncode is None:
             host.kill()
             await host.wait()
+
+
+async def test_a_table_closed_before_the_deal_says_so_in_the_waiting_room() -> None:
+    server, code = await open_table("makao", 7, players=3, bots=1)
+    app = JoinApp(code, "Anna", AppSettings(bot_delay=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: "Waiting for 1 more" in app.room.text)
+        await server.close()
+        said = "The host has left and closed the table before the game was dealt."
+        await wait_until(pilot, lambda: said in screen_text(app))
+        assert "Join code" not in screen_text(app) and app.return_code is None
