@@ -699,8 +699,10 @@ def host(
     """
     import secrets
 
-    from cardgames.net.host import HostedTable, announce
+    from cardgames.net.host import SIGNALLED, HostedTable, announce, ended_by_signals, goodbye
     from cardgames.net.server import TableServer
+    from cardgames.session.savefile import records_dir
+    from cardgames.session.stats import stats_path
 
     info = _game(game)
     count = _player_count(info, players)
@@ -710,7 +712,9 @@ def host(
             info.name, players=count, bots=max(0, count - 2) if bots is None else bots,
             seed=secrets.randbelow(1_000_000) if seed is None else seed,
             options=_options(options), turn_seconds=turn_seconds,
-            bot_delay=settings.bot_delay,
+            bot_delay=settings.bot_delay, records=records_dir(),
+            stats=None if headless else stats_path(),
+            local=None if headless else name,
         )
         table = HostedTable(server, bind, port, socket_path)
     except ValueError as error:
@@ -719,18 +723,25 @@ def host(
         where = socket_path or f"{bind}:{port}"
         raise click.UsageError(f"cannot listen on {where}: {error.strerror}") from None
     announce(table, click.echo)
+    status = 0
     try:
         if not headless:
             from cardgames.net.app import run_join
 
-            run_join(table.local_code(), name, settings, table.code())
-            if not table.wait_over(0):
+            status = run_join(table.local_code(), name, settings, table.code(), keep=False)
+        # A host whose terminal is gone (SIGHUP) or who was told to end closes the table.
+        if status < SIGNALLED and not table.wait_over(0):
+            if not headless:
                 click.echo("The game goes on: serving the table until it ends (Ctrl+C stops).")
-        table.wait_over()
+            with ended_by_signals():
+                table.wait_over()
     except KeyboardInterrupt:
         click.echo("Table closed.")
     finally:
         table.stop()
+        goodbye(table.server, click.echo)
+    if status:
+        sys.exit(status)
 
 
 @cli.command()
@@ -750,7 +761,9 @@ def join(code: str, name: str, ascii_cards: bool, four_colour: bool) -> None:
     name = " ".join(name.split())
     if not name or len(name) > 20 or not name.isprintable():
         raise click.UsageError("--name must have 1 to 20 printable characters")
-    run_join(where, name, _settings(ascii_cards, four_colour, None, None))
+    status = run_join(where, name, _settings(ascii_cards, four_colour, None, None))
+    if status:
+        sys.exit(status)
 
 
 def _port_option(default: int) -> Callable[[_Decorated], _Decorated]:

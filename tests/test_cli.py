@@ -610,6 +610,30 @@ def test_export_prints_the_game_as_text_and_replay_last_finds_it(
         assert result.stderr == f"cardgames: error: {bad}: {reason}\n"
 
 
+def test_export_of_an_unfinished_game_takes_only_the_seat_of_a_person() -> None:
+    from datetime import UTC, datetime
+
+    from cardgames.session.autosave import Autosave
+    from cardgames.session.savefile import records_dir
+    from cardgames.session.session import Session
+
+    seats = (SeatSpec("Anna"), SeatSpec("Ola", "default"), SeatSpec("Bot", "random"))
+    session = Session(GameSetup("makao", seats, {}, 5))
+    while session.current_player == 0:
+        session.submit(0, session.legal_actions()[0])
+    session.run_bots(limit=4)
+    moment = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
+    Autosave.start(session, moment).save(session, moment)
+    (path,) = records_dir().glob("*.json")
+    assert "Seen by: Anna" in invoke("export", str(path), "--seat", "1").stdout
+    for seat, name in (("2", "Ola"), ("3", "Bot")):
+        result = invoke("export", str(path), "--seat", seat)
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr == (
+            f"cardgames: error: {path}: seat {seat} ({name}) is a computer player: its eyes "
+            "would give away this unfinished game; it can be seen with seat 1 (Anna)\n")
+
+
 def test_command_line_choices_win_over_the_remembered_set_up(launched: list[Launch]) -> None:
     from cardgames.session.setup import SeatSpec
     from cardgames.session.setups import remember, setups_path

@@ -4,10 +4,23 @@
 dealt, then shows the table screen and Board of the game, fed by a :class:`RemoteSession`: the
 table screen works as for a local game, without a pass screen, bots or undo (the server has
 them). Ctrl+Q leaves the table; the same code and name take the seat back.
+
+A table that cannot be reached, or that refuses the join, ends the command with one line on
+the terminal (status 1), as any command that cannot do its job; once the table has answered,
+the app shows what happens to it (the host closing it, the connection breaking) on its screen.
+
+Once the game is over, the table sends its record (the seed and the commands, never sent
+before: they would give the cards away); checked against what this seat was shown, it is kept
+here as a finished local game is (history, replay, statistics). While the game runs the seat
+knows too little to write a record that replays, so none is written.
 """
 
 from __future__ import annotations
 
+import asyncio
+import os
+import socket
+from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
@@ -16,16 +29,48 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from cardgames.net.client import RemoteSession, connect
-from cardgames.net.codec import CodecError
+from cardgames.net.client import RemoteSession, connect, replayed
+from cardgames.net.codec import MAX_TEXT, CodecError
 from cardgames.net.protocol import Channel, JoinCode, Message, ProtocolError
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.navigation import StartGame
+from cardgames.tui.saving import now
 from cardgames.tui.settings import AppSettings
 
 if TYPE_CHECKING:
     from cardgames.session.session import Session
     from cardgames.tui.screens.table import TableScreen
+
+
+CONNECT_SECONDS = 10.0
+"""Seconds a table has to accept the connection before the join gives up."""
+
+LOST = ("The connection to the table was lost: the host has left or the network failed. "
+        "If the table still runs, join again with the same code and name.")
+"""What the table says when the connection ends without the host closing the table."""
+
+
+def unreachable(code: JoinCode, error: OSError) -> str:
+    """Why the table of ``code`` could not be reached, and what to check, as sentences."""
+    where = code.host if code.is_unix else f"{code.host}:{code.port}"
+    return (f"Could not reach {where}: {_reason(error)}. "
+            "Check the address and that the host is running.")
+
+
+def _reason(error: OSError) -> str:
+    """``error`` in a few lower-case words ("connection refused")."""
+    if isinstance(error, TimeoutError):
+        return f"no answer in {CONNECT_SECONDS:g} seconds"
+    if isinstance(error, socket.gaierror):
+        return f"no such host ({str(error.strerror).lower()})"
+    if error.errno:
+        return os.strerror(error.errno).lower()
+    return str(error) or type(error).__name__
+
+
+def printable(text: str) -> str:
+    """A peer's ``text`` safe to print on a terminal: printable characters only, and short."""
+    return "".join(char for char in text if char.isprintable())[:MAX_TEXT]
 
 
 class WaitingRoom(Screen[None]):
@@ -38,25 +83,29 @@ class WaitingRoom(Screen[None]):
         self.code = code
         self.player = name
         self.text = f"Joining the table as {name} …"
+        self.over = False
 
     def compose(self) -> ComposeResult:
         """The message and the footer."""
-        yield Static(id="waiting")
+        yield Static(self._shown(), id="waiting")
         yield Footer()
 
-    def on_mount(self) -> None:
-        """Show what is known so far."""
-        self.say(self.text)
+    def say(self, text: str, *, over: bool = False) -> None:
+        """Show ``text`` (names in it are shown literally) above the join code; ``over``: the
+        connection has ended, and the code, no longer of use, is not shown."""
+        self.text, self.over = text, over
+        # Before the screen is composed there is nothing to update: compose shows the text.
+        for waiting in self.query("#waiting").results(Static):
+            waiting.update(self._shown())
 
-    def say(self, text: str) -> None:
-        """Show ``text`` (names in it are shown literally) above the join code."""
-        self.text = text
-        shown = Text(f"\n  {text}\n\n", style="bold")
+    def _shown(self) -> Text:
+        shown = Text(f"\n  {self.text}\n\n", style="bold")
+        if self.over:
+            return shown
         shown.append(f"  Join code: {self.code}\n", style="#ffd75f")
         shown.append("  Others join with: ", style="#9a9a9a")
         shown.append(f"cardgames join {self.code} --name NAME\n", style="#d0d0d0")
-        if self.is_mounted:
-            self.query_one("#waiting", Static).update(shown)
+        return shown
 
 
 def lobby_text(body: dict[str, object]) -> str:
@@ -78,10 +127,11 @@ class JoinApp(CardGamesApp):
         settings: Display choices.
         shown: The join code the waiting room shows for the others (default: ``code``; the
             host connects over 127.0.0.1 but shows the code others can use).
+        keep: False to keep no record of the finished game (the host's table keeps it).
     """
 
     def __init__(self, code: JoinCode, name: str, settings: AppSettings | None = None,
-                 shown: JoinCode | None = None) -> None:
+                 shown: JoinCode | None = None, keep: bool = True) -> None:
         super().__init__(settings=settings)
         self.code = code
         self.player = name
@@ -89,6 +139,11 @@ class JoinApp(CardGamesApp):
         self.remote: RemoteSession | None = None
         self.table: TableScreen | None = None
         self.channel: Channel | None = None
+        self.answered = False
+        self.failure = ""
+        self.ended = ""
+        self.started: datetime | None = None
+        self.kept = not keep
 
     def get_default_screen(self) -> Screen[None]:
         """The waiting room is the bottom screen."""
@@ -107,10 +162,10 @@ class JoinApp(CardGamesApp):
 
     async def _play(self) -> None:
         try:
-            self.channel = await connect(self.code, self.player)
+            self.channel = await asyncio.wait_for(connect(self.code, self.player),
+                                                  CONNECT_SECONDS)
         except OSError as error:
-            self._ended(f"Cannot reach the table at {self.code.host}:{self.code.port}: "
-                        f"{error.strerror or error}.")
+            self._fail(unreachable(self.code, error))
             return
         try:
             while (message := await self.channel.receive()) is not None:
@@ -119,11 +174,28 @@ class JoinApp(CardGamesApp):
             self._ended(f"The table sent something this program cannot read: {error}")
             self.channel.writer.close()
             return
-        self._ended("The table closed the connection.")
+        if self.answered:
+            self._ended(LOST)
+        else:
+            self._fail(f"The table at {self.code.host} closed the connection before answering "
+                       "the join: the host may have closed it.")
+
+    def _fail(self, why: str) -> None:
+        """The join failed before the table answered: end with ``why`` (printed by
+        :func:`run_join` on the terminal) and exit status 1."""
+        self.failure = why
+        self.exit(return_code=1)
 
     def _take(self, message: Message) -> None:
+        if message.kind == "error" and not self.answered:
+            self._fail(f"The table refused the join: {printable(str(message.body['message']))}")
+            return
+        self.answered = True
         if message.kind == "lobby":
             self.room.say(lobby_text(dict(message.body)))
+        elif message.kind == "closed":
+            self._ended(closed_text(bool(message.body["saved"])) if self.remote is not None
+                        else "The host has left and closed the table before the game was dealt.")
         elif message.kind == "table":
             channel = self.channel
             assert channel is not None
@@ -131,14 +203,32 @@ class JoinApp(CardGamesApp):
                 message, lambda text, moves: channel.send("act", text=text, moves=moves),
                 clock=self.clock)
             self.room.say("The game is dealt.")
+            self.started = now()
         elif message.kind == "error":
-            self._ended(str(message.body["message"]))
+            self._ended(printable(str(message.body["message"])))
         elif self.remote is not None:
             refusal = self.remote.feed(message)
+            if self.remote.is_over and not self.kept:
+                self.kept = True
+                self._keep_record(self.remote)
             if self.table is None and self.remote.ready_to_show:
                 self._show_table(self.remote)
             elif self.table is not None:
                 self.table.remote_change(refusal)
+
+    def _keep_record(self, remote: RemoteSession) -> None:
+        """Keep the finished game's record here, once it replays to the result the table sent
+        and to the very view this seat was shown (a table is never trusted further)."""
+        from cardgames.session.autosave import Autosave
+
+        session = replayed(remote)
+        if session is None:
+            self.notify("The table's record of this game does not match what it showed: it is "
+                        "not kept.", severity="warning", timeout=10)
+            return
+        saver = Autosave.start(session, self.started or now())
+        saver.remote = tuple(seat for seat in remote.humans if seat != remote.seat)
+        self.writer.save(saver, session)
 
     def _show_table(self, remote: RemoteSession) -> None:
         from cardgames.tui.screens.table import TableScreen
@@ -147,12 +237,15 @@ class JoinApp(CardGamesApp):
         self.push_screen(self.table, lambda _: self.exit())
 
     def _ended(self, why: str) -> None:
-        """The connection is over: say why, at the table or in the waiting room."""
-        self.room.say(why)
+        """The connection is over: say why, at the table or in the waiting room (where it
+        stays, with ``q`` to leave). Said once: the first reason is the true one."""
+        if self.ended:
+            return
+        self.ended = why
+        self.room.say(why, over=True)
         if self.remote is not None and self.table is not None:
-            self.remote.closed = why
+            self.remote.closed = "The table has closed." if self.remote.is_over else why
             self.table.remote_change()
-        self.notify(why, severity="warning", timeout=10)
 
     def on_start_game(self, request: StartGame) -> None:
         """"Play again" starts no local game: a network table plays one game."""
@@ -163,10 +256,21 @@ class JoinApp(CardGamesApp):
         self.exit()
 
 
+def closed_text(saved: bool) -> str:
+    """What the table says when the host has closed it (``saved``: the host keeps its record)."""
+    kept = " The host's record of it is kept." if saved else ""
+    return f"The host has left and closed the table: the game has ended there.{kept}"
+
+
 def run_join(code: JoinCode, name: str, settings: AppSettings,
-             shown: JoinCode | None = None) -> None:
+             shown: JoinCode | None = None, keep: bool = True) -> int:
     """Run :class:`JoinApp` in this terminal (exit status 2 if there is no terminal); ``shown``
-    is the code the waiting room shows (see :class:`JoinApp`)."""
+    and ``keep`` as for :class:`JoinApp`.
+
+    Returns:
+        The app's exit status: 1 when the table could not be reached or refused the join (the
+        reason is printed on standard error), 128 + N when signal N ended it, else 0.
+    """
     import sys
 
     from cardgames import PROG
@@ -176,5 +280,8 @@ def run_join(code: JoinCode, name: str, settings: AppSettings,
         print(f"{PROG}: error: a table needs a terminal; standard output is not one",
               file=sys.stderr)
         sys.exit(NEEDS_TERMINAL)
-    app = JoinApp(code, name, settings, shown)
+    app = JoinApp(code, name, settings, shown, keep)
     app.run()
+    if app.failure:
+        print(f"{PROG}: error: {app.failure}", file=sys.stderr)
+    return app.return_code or 0

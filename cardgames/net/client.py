@@ -10,8 +10,10 @@ bot to run and no undo here: the server owns the game.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from cardgames.core.engine import Action, Outcome, PlayerId, View
@@ -20,6 +22,8 @@ from cardgames.core.registry import load_game
 from cardgames.net.codec import MAX_ITEMS, MAX_TEXT, CodecError, ViewCodec, view_type
 from cardgames.net.protocol import MAX_LINE, SERVER_KINDS, Channel, JoinCode, Message
 from cardgames.session.commands import Accepted, Rejected, Result
+from cardgames.session.record import GameRecord, RecordError, session_of
+from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, SeatSpec
 
 MAX_LOG = 2000
@@ -72,6 +76,21 @@ def _outcome(data: Any, players: int) -> Outcome:
         winners=tuple(_seats(data.get("winners"), players)),
         scores={int(k): v for k, v in scores.items()},
     )
+
+
+def replayed(remote: RemoteSession) -> Session | None:
+    """The finished game of ``remote`` rebuilt from the record the table sent at its end, or
+    None if that record does not replay to the result the table sent and to the very view this
+    seat was last shown (so a record kept here is the game that was played)."""
+    if not remote.is_over:
+        return None
+    record = GameRecord("table", remote.setup, tuple(remote.commands()), remote.outcome(),
+                        datetime.now(UTC))
+    try:
+        session = session_of(record)
+    except RecordError:
+        return None
+    return session if session.view_for(remote.seat) == remote.view() else None
 
 
 class RemoteSession:
@@ -207,8 +226,11 @@ class RemoteSession:
         return self.seat
 
     def view(self) -> View:
-        """The seat's view, as last sent."""
+        """The seat's view, as last sent; once the connection is over, without legal moves
+        (nothing can be played at a table that is gone, so the Board offers no move)."""
         assert self._view is not None
+        if self.closed and dataclasses.is_dataclass(self._view):
+            return dataclasses.replace(self._view, legal=())  # type: ignore[type-var]
         return self._view
 
     def view_for(self, seat: PlayerId | None) -> View:
@@ -256,9 +278,10 @@ class RemoteSession:
 
     @property
     def table_note(self) -> str:
-        """What the top bar says about the table: who is connected, who is awaited."""
+        """What the top bar says about the table: who is connected, who is awaited (the
+        status line says why a closed table closed)."""
         if self.closed:
-            return self.closed
+            return "table closed"
         humans = self.humans
         away = [self.names[i] for i in humans if not self.connected[i]]
         note = f"{len(humans) - len(away)} of {len(humans)} connected"

@@ -7,15 +7,21 @@ The server runs its own event loop in a background thread; the host's app joins 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import signal
 import socket
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from types import FrameType
 
 from cardgames.net.protocol import JoinCode
 from cardgames.net.server import TableServer
 
 WILDCARDS = ("", "0.0.0.0", "::")
 """Bind addresses that listen on every interface."""
+
+SIGNALLED = 128
+"""Exit statuses from this one up mean that a signal ended the host's app (128 + its number)."""
 
 
 class HostedTable:
@@ -103,3 +109,34 @@ def announce(table: HostedTable, echo: Callable[[str], None]) -> None:
          + (f", {bots} computer player{'s' if bots != 1 else ''}" if bots else "") + ".")
     echo(f"Join code: {code}")
     echo(f"Others join with: cardgames join {code} --name NAME")
+
+
+@contextlib.contextmanager
+def ended_by_signals() -> Iterator[None]:
+    """While serving without the app: SIGTERM and SIGHUP (the host's terminal closed) end the
+    command as ``SystemExit(128 + N)``, so the table is closed properly (the game saved, the
+    players told) on the way out."""
+
+    def end(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(SIGNALLED + signum)
+
+    before = {signum: signal.signal(signum, end) for signum in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+
+
+def goodbye(server: TableServer, echo: Callable[[str], None]) -> None:
+    """Say where the game's record is (an unfinished game is not offered to continue: it can be
+    replayed and exported), and whether saving failed; a terminal that is gone hears nothing."""
+    lines = [server.save_failure] if server.save_failure else []
+    path = server.record_file
+    session = server.session
+    if path is not None and session is not None and not session.is_over:
+        lines.append(f"The unfinished game is saved: cardgames replay {path} shows it, "
+                     "cardgames export prints it.")
+    with contextlib.suppress(OSError):
+        for line in lines:
+            echo(line)

@@ -25,6 +25,8 @@ Server to client:
 * ``refused`` {message}: this seat's last command was not played, and why.
 * ``error`` {message}: the connection broke the protocol or the table refused it; the server
   closes the connection after it.
+* ``closed`` {saved}: the host has closed the table (the game ends there, finished or not);
+  ``saved`` is true if the host keeps the game's record. The connection ends after it.
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ SERVER_KINDS: Mapping[str, Mapping[str, type | tuple[type, ...]]] = {
               "outcome": (dict, type(None)), "record": (dict, type(None))},
     "refused": {"message": str},
     "error": {"message": str},
+    "closed": {"saved": bool},
 }
 """The messages a client reads: kind → field → JSON type."""
 

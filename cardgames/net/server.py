@@ -12,6 +12,11 @@ connected; nothing of another seat's hidden cards, since views and log lines hid
 and the turn clock run here; while the seat to act has no connection his clock is paused and
 the others are told so. No pass screen: every seat has its own terminal.
 
+Given a records folder, the table saves its game as a local table does, atomically after every
+move (the seats played from other terminals marked ``remote`` in the record, so their hands are
+never shown while the game is unfinished): a host that is killed loses nothing. Closing the
+table tells every connection so (``closed``) before it ends.
+
 Bad input never stops the table: a line that is no message, too long, of an unknown kind, or
 too many messages a second, get an ``error`` and the connection is closed; a client that stops
 reading is cut off once its write buffer passes a bound. The game goes on for the others.
@@ -25,7 +30,10 @@ import hmac
 import socket
 import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from cardgames.core.engine import OptionValue, PlayerId
@@ -41,7 +49,10 @@ from cardgames.net.protocol import (
     new_secret,
     new_table_id,
 )
+from cardgames.session.autosave import Autosave
 from cardgames.session.commands import Rejected
+from cardgames.session.record import GameRecord
+from cardgames.session.savefile import record_path
 from cardgames.session.session import Session
 from cardgames.session.setup import DEFAULT_NAMES, GameSetup, SeatSpec
 
@@ -104,6 +115,10 @@ class TableServer:
         limits: What a connection may cost.
         table_id: The table id (default: a random one).
         secret: The table's secret (default: a random one, from ``secrets``).
+        records: The folder to save the game's record in after every move (None: not saved).
+        stats: The statistics file to count the finished game in (None: not counted).
+        local: The name of the person playing at the host's own terminal: the one seat not
+            marked remote in the record (None: every person plays from elsewhere).
 
     Raises:
         ValueError: If the set-up is invalid (game, player count, bots, options).
@@ -123,6 +138,9 @@ class TableServer:
         limits: Limits | None = None,
         table_id: str | None = None,
         secret: str | None = None,
+        records: Path | None = None,
+        stats: Path | None = None,
+        local: str | None = None,
     ) -> None:
         if not 0 <= bots < players:
             raise ValueError(f"--bots must be between 0 and {players - 1}: someone must join")
@@ -148,6 +166,14 @@ class TableServer:
         self._wake = asyncio.Event()
         self._server: asyncio.Server | None = None
         self._driver: asyncio.Task[None] | None = None
+        self.records = records
+        self.stats = stats
+        self.local = local
+        self.saver: Autosave | None = None
+        self.save_failure = ""
+        self._saved = -1
+        self._closing = False
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardgames-table")
 
     # ------------------------------------------------------------------ serving
 
@@ -166,16 +192,34 @@ class TableServer:
         """The join code of this table at ``host``:``port``."""
         return JoinCode(host, port, self.table_id, self.secret)
 
+    @property
+    def record_file(self) -> Path | None:
+        """The file the game's record is saved in, once a move was made and saved (None while
+        nothing was saved, or if saving failed)."""
+        if self.saver is None or self._saved < 0 or self.save_failure:
+            return None
+        return record_path(self.saver.folder, self.saver.id)
+
     async def close(self) -> None:
-        """Stop listening, close every connection and stop the game's driver."""
+        """Stop listening, save the game, tell every connection that the table has closed,
+        close them and stop the game's driver."""
         if self._server is not None:
             self._server.close()
-        for client in list(self.clients):
-            self._cut(client)
         if self._driver is not None:
             self._driver.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._driver
+        self._save(final=True)
+        self._closing = True
+        self._writer.shutdown(wait=True)
+        for client in list(self.clients):
+            self._send(client, "closed", saved=self.record_file is not None)
+            if not client.closed:
+                client.closed = True
+                client.channel.writer.close()
+        for client in list(self.clients):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(client.channel.writer.wait_closed(), 1.0)
         if self._server is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 1.0)
@@ -333,6 +377,11 @@ class TableServer:
         seats += [SeatSpec(spare[i], "default") for i in range(self.bots)]
         setup = GameSetup(self.game.name, tuple(seats), self.options, self.seed)
         self.session = Session(setup, clock=self.clock, turn_seconds=self.turn_seconds)
+        if self.records is not None:
+            local = None if self.local is None else self._seat_of(self.local)
+            self.saver = Autosave.start(self.session, datetime.now(UTC), folder=self.records,
+                                        stats=self.stats, keep_stats=self.stats is not None)
+            self.saver.remote = tuple(i for i in range(len(self.joined)) if i != local)
         for client in self.seats.values():
             self._send_table(client)
         self._changed()
@@ -352,9 +401,30 @@ class TableServer:
             session.resume_clock()
         for client in list(self.seats.values()):
             self._send_state(client)
+        self._save()
         if session.is_over:
             self.over.set()
         self._wake.set()
+
+    def _save(self, *, final: bool = False) -> None:
+        """Queue the record for writing if a move was made since the last save (``final``:
+        also when only the time played in an unfinished game changed); the writing is done off
+        the event loop, in order. A game nobody has moved in yet is not written."""
+        session, saver = self.session, self.saver
+        if session is None or saver is None or self._closing:
+            return
+        moves = len(session.history)
+        if moves == 0 or (moves == self._saved and (not final or session.is_over)):
+            return
+        self._saved = moves
+        self._writer.submit(self._write, saver, saver.record(session, datetime.now(UTC)))
+
+    def _write(self, saver: Autosave, record: GameRecord) -> None:
+        """Write ``record`` (on the writing thread); a failure is kept in :attr:`save_failure`."""
+        try:
+            saver.write(record)
+        except Exception as error:
+            self.save_failure = f"The game could not be saved: {error}"
 
     async def _drive(self) -> None:
         """Play the computer players' moves and the turn clock's time-outs until the end."""

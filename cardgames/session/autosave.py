@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from cardgames.core.engine import PlayerId
 from cardgames.session.record import GameRecord, record_of
 from cardgames.session.savefile import (
     SavedGame,
@@ -42,6 +43,7 @@ class Autosave:
         earlier_seconds: Seconds played in earlier sittings.
         sitting: When this sitting began.
         counted: True once the finished game is in the statistics.
+        remote: The seats played from other terminals (a network table's game).
     """
 
     folder: Path
@@ -51,6 +53,7 @@ class Autosave:
     earlier_seconds: float
     sitting: datetime
     counted: bool = False
+    remote: tuple[PlayerId, ...] = ()
 
     @classmethod
     def start(
@@ -128,6 +131,7 @@ class Autosave:
             started=self.started,
             finished=now if session.is_over else None,
             seconds=round(seconds, 3),
+            remote=self.remote,
         )
 
     def save(self, session: Session, now: datetime) -> Path:

@@ -29,7 +29,9 @@ def export_text(
         then ``  n. Name: command — what happened``.
 
     Raises:
-        ValueError: If ``open_hands`` is asked for an unfinished game or ``viewer`` is no seat.
+        ValueError: If ``open_hands`` is asked for an unfinished game, ``viewer`` is no seat,
+            or, in an unfinished game, not the seat of a person who played it here (see
+            :attr:`Replay.eyes`).
         RecordError: If the set-up is invalid or a command does not replay (with its number).
     """
     setup = record.setup
@@ -38,6 +40,8 @@ def export_text(
     if viewer is not None and not 0 <= viewer < len(setup.seats):
         raise ValueError(f"there is no seat {viewer} in this game")
     replay = Replay(record)
+    if viewer is not None and not open_hands and viewer not in replay.eyes:
+        raise ValueError(hidden_seat(replay, viewer))
     try:
         code = deal_code(setup)
     except ValueError as error:
@@ -65,6 +69,19 @@ def export_text(
         head = f"{move.number:>4}. {names[move.player]}: {move.command}"
         lines.append(head + (f" — {happened}" if happened else ""))
     return "\n".join(lines) + "\n"
+
+
+def hidden_seat(replay: Replay, seat: PlayerId) -> str:
+    """Why ``seat``'s eyes may not show the unfinished game of ``replay``, and which seats may
+    (counted from 1): "seat 3 (Cyril) is a computer player: its eyes would give away this
+    unfinished game; it can be seen with seat 1 (Anna)"."""
+    seats = replay.record.setup.seats
+    whose = "a computer player" if seats[seat].level is not None else "played at another terminal"
+    allowed = " or ".join(f"seat {other + 1} ({seats[other].name})" for other in replay.eyes)
+    can = f"it can be seen with {allowed}" if allowed else (
+        "no seat of it was played here, so it can be seen only without a seat's eyes")
+    return (f"seat {seat + 1} ({seats[seat].name}) is {whose}: its eyes would give away "
+            f"this unfinished game; {can}")
 
 
 def _header(

@@ -1,7 +1,8 @@
 """Game records: a game as its set-up plus its commands, as a versioned JSON document.
 
 A record is ``{format, version, id, game, options, seed, game_number, seats, commands, result,
-started, finished, seconds}``, plus ``turn_seconds`` for a game with a turn clock. Bots'
+started, finished, seconds}``, plus ``turn_seconds`` for a game with a turn clock and ``remote``
+(the seats played from other terminals) for a game of a network table. Bots'
 choices and time-out moves are commands like any other, so loading a record replays it without
 asking a bot. Everything here is pure: the caller passes the timestamps and does the file I/O
 (see :mod:`cardgames.session.savefile`).
@@ -12,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from cardgames.core.engine import OptionValue, Outcome
+from cardgames.core.engine import OptionValue, Outcome, PlayerId
 from cardgames.core.registry import find_game
 from cardgames.session.commands import REDEAL
 from cardgames.session.session import ReplayError, Session
@@ -46,6 +47,8 @@ class GameRecord:
         seconds: Seconds of play so far, summed over every sitting.
         turn_seconds: The turn clock the game is played with, in seconds (0: switched off);
             None for a game without a clock (or a record written before it was kept).
+        remote: The seats people played from other terminals at a network table (whose
+            hands nobody at this one saw); empty for a game played here.
     """
 
     id: str
@@ -56,6 +59,7 @@ class GameRecord:
     finished: datetime | None = None
     seconds: float = 0.0
     turn_seconds: float | None = None
+    remote: tuple[PlayerId, ...] = ()
 
     @property
     def is_finished(self) -> bool:
@@ -67,6 +71,14 @@ class GameRecord:
         """The moves played: the commands, without the redeal lines undos left."""
         return sum(not text.startswith(f"{REDEAL} ") for text in self.commands)
 
+    @property
+    def local_seats(self) -> tuple[PlayerId, ...]:
+        """The seats of the people who played this game here (not computer players, not the
+        seats played from other terminals): the only eyes an unfinished game may be shown
+        with, since the others' would give the live game away."""
+        return tuple(seat for seat, spec in enumerate(self.setup.seats)
+                     if spec.is_human and seat not in self.remote)
+
 
 def record_of(
     session: Session,
@@ -75,6 +87,7 @@ def record_of(
     started: datetime,
     finished: datetime | None = None,
     seconds: float = 0.0,
+    remote: tuple[PlayerId, ...] = (),
 ) -> GameRecord:
     """The record of ``session`` as it stands now.
 
@@ -84,6 +97,7 @@ def record_of(
         started: When the game was dealt.
         finished: When it ended; give it once ``session.is_over``.
         seconds: Seconds of play so far.
+        remote: The seats played from other terminals at a network table.
     """
     return GameRecord(
         id=id,
@@ -95,6 +109,7 @@ def record_of(
         seconds=seconds,
         turn_seconds=(session.turn_seconds or 0.0)
         if getattr(session.game, "clock_seconds", None) is not None else None,
+        remote=remote,
     )
 
 
@@ -154,6 +169,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         "finished": None if record.finished is None else record.finished.isoformat(),
         "seconds": record.seconds,
         **({} if record.turn_seconds is None else {"turn_seconds": record.turn_seconds}),
+        **({"remote": list(record.remote)} if record.remote else {}),
     }
 
 
@@ -183,11 +199,12 @@ def record_from_json(data: object) -> GameRecord:
         raise RecordError(f"it is a game of {game!r}, which this cardgames does not know") from None
     if not info.playable:
         raise RecordError(f"{info.title} cannot be played in this cardgames yet")
+    seats = seats_from_json(data.get("seats"))
     return GameRecord(
         id=_text(data, "id"),
         setup=GameSetup(
             game=info.name,
-            seats=seats_from_json(data.get("seats")),
+            seats=seats,
             options=options_from_json(data.get("options")),
             seed=_int(data, "seed"),
             game_number=_int(data, "game_number", minimum=0),
@@ -199,6 +216,7 @@ def record_from_json(data: object) -> GameRecord:
         seconds=_seconds(data.get("seconds", 0.0)),
         turn_seconds=_seconds(data["turn_seconds"], "turn_seconds")
         if data.get("turn_seconds") is not None else None,
+        remote=_remote(data.get("remote", []), seats),
     )
 
 
@@ -282,6 +300,14 @@ def _result(raw: object) -> Outcome | None:
         winners=tuple(winners),
         scores={int(seat): score for seat, score in scores.items()},
     )
+
+
+def _remote(raw: object, seats: Sequence[SeatSpec]) -> tuple[PlayerId, ...]:
+    if not _seat_list(raw) or not all(
+        seat < len(seats) and seats[seat].is_human for seat in cast(list[int], raw)
+    ):
+        raise RecordError("its 'remote' field is not a list of the seats of people")
+    return tuple(cast(list[int], raw))
 
 
 def _seat_list(raw: object) -> bool:

@@ -127,6 +127,15 @@ class Replay:
         """True if the recorded game reached its end (only then may hands be shown open)."""
         return self._final.current_player is None
 
+    @property
+    def eyes(self) -> tuple[PlayerId, ...]:
+        """The seats whose eyes may show this game: every seat once it is over; while it is
+        unfinished only the seats of the people who played it here
+        (:attr:`GameRecord.local_seats`)."""
+        if self.is_finished:
+            return tuple(range(len(self.names)))
+        return self.record.local_seats
+
     def state_at(self, step: int) -> State:
         """A copy of the position after ``step`` moves (0 = the deal).
 

@@ -291,6 +291,8 @@ class Listing:
 def saved_games(folder: Path, *, finished: bool = False) -> Listing:
     """The unfinished (or, with ``finished``, the finished) games in ``folder``, newest first.
 
+    An unfinished game of a network table is not listed: continued here it would show the hands
+    of the people who played it at other terminals (its file can be replayed or exported).
     Damaged, truncated, wrong-typed, unknown-game and newer-version records are moved aside
     (see :func:`move_aside`) and reported in ``messages``; the listing goes on with the rest.
     A missing folder lists nothing.
@@ -311,7 +313,7 @@ def saved_games(folder: Path, *, finished: bool = False) -> Listing:
         except RecordError as error:
             damaged.append(Damaged(path.name, str(error), move_into_damaged(path)))
             continue
-        if record.is_finished == finished:
+        if record.is_finished == finished and (finished or not record.remote):
             games.append(SavedGame(path, record, describe_record(record), saved))
     games.sort(key=lambda game: (game.saved, game.record.started), reverse=True)
     return Listing(tuple(games), tuple(damaged))

@@ -13,7 +13,7 @@ from cardgames.session.dealcode import deal_code
 from cardgames.session.export import export_text
 from cardgames.session.record import GameRecord, RecordError, record_of
 from cardgames.session.session import Session
-from cardgames.session.setup import default_seats
+from cardgames.session.setup import SeatSpec, default_seats
 from cardgames.session.stats import player_stats, record_game
 from tests.session.play import PLAYABLE, new_session, play, setup_for
 
@@ -110,3 +110,33 @@ def test_an_undo_is_a_note_not_a_move() -> None:
         "      (You took a turn back; the cards you could not see were dealt afresh.)"
     )
     assert lines[note + 1].startswith(f"{record.moves:>4}. You: ")
+
+
+def test_an_unfinished_game_is_seen_only_with_the_eyes_of_a_person_who_played_it_here() -> None:
+    session = new_session(setup_for("makao", 2, 1, players=3))
+    play(session, Rng(2), 6)
+    record = record_of(session, id="g", started=STARTED)
+    assert "Seen by: You" in export_text(record, viewer=0)
+    for bot in (1, 2):
+        with pytest.raises(ValueError, match=rf"seat {bot + 1} \(.*\) is a computer player: its "
+                           r"eyes would give away this unfinished game; it can be seen with "
+                           r"seat 1 \(You\)"):
+            export_text(record, viewer=bot)
+    _, done = finished("makao")
+    assert "Seen by: Bot 1" in export_text(done, viewer=1), "any seat once the game is over"
+
+
+def test_a_network_table_s_unfinished_game_hides_the_seats_played_elsewhere() -> None:
+    setup = replace(setup_for("makao", 2, 0, players=3), seats=(
+        SeatSpec("Anna"), SeatSpec("Bob"), SeatSpec("Cyril", "default")))
+    session = new_session(setup)
+    play(session, Rng(2), 6)
+    record = record_of(session, id="g", started=STARTED, remote=(1,))
+    assert record.local_seats == (0,)
+    assert "Seen by: Anna" in export_text(record, viewer=0)
+    with pytest.raises(ValueError, match=r"seat 2 \(Bob\) is played at another terminal"):
+        export_text(record, viewer=1)
+    headless = replace(record, remote=(0, 1))
+    with pytest.raises(ValueError, match="no seat of it was played here"):
+        export_text(headless, viewer=0)
+    assert "Seen by: the public" in export_text(headless)

@@ -9,7 +9,9 @@ hand-over state.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +28,7 @@ from cardgames.session.record import (
     record_to_json,
     session_of,
 )
+from cardgames.session.savefile import save, saved_games
 from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, SeatSpec
 from tests.session.conftest import FakeClock
@@ -167,6 +170,9 @@ def _good() -> dict[str, object]:
         ("seconds", -5, "'seconds'"),
         ("turn_seconds", "fast", "'turn_seconds'"),
         ("id", "", "'id'"),
+        ("remote", [1], "'remote'"),
+        ("remote", [9], "'remote'"),
+        ("remote", "0", "'remote'"),
     ],
 )
 def test_wrong_fields_are_named(
@@ -202,6 +208,21 @@ def test_the_record_has_the_documented_fields() -> None:
         "format", "version", "id", "game", "options", "seed", "game_number", "seats",
         "commands", "result", "started", "finished", "seconds",
     }
+
+
+def test_a_network_table_s_record_keeps_the_seats_played_elsewhere(tmp_path: Path) -> None:
+    setup = GameSetup("makao", (SeatSpec("Anna"), SeatSpec("Bob"), SeatSpec("Cyril", "default")),
+                      seed=4)
+    session = new_session(setup)
+    play(session, Rng(4), 5)
+    record = record_of(session, id="net", started=STARTED, remote=(1,))
+    data = record_to_json(record)
+    assert data["remote"] == [1]
+    assert record_from_json(data) == record and record.local_seats == (0,)
+    save(record, tmp_path)
+    save(replace(record, id="home", remote=()), tmp_path)
+    listed = saved_games(tmp_path).games
+    assert [game.record.id for game in listed] == ["home"], "a network game is not continued here"
 
 
 def test_descriptions() -> None:

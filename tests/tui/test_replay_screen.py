@@ -10,10 +10,10 @@ from cardgames.games.shithead.engine import ShitheadState
 from cardgames.session.autosave import Autosave
 from cardgames.session.record import record_of
 from cardgames.session.replay import Replay
-from cardgames.session.setup import GameSetup, default_seats
+from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.render import CardStyle
-from cardgames.tui.screens.replay import OPEN, ReplayScreen
+from cardgames.tui.screens.replay import OPEN, PUBLIC, ReplayScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
@@ -232,3 +232,28 @@ def test_the_seat_called_you_reads_your_turn_with_every_hand_open() -> None:
     assert turn_heading(view, info).plain == "Your turn\n"
     assert turn_heading(SimpleNamespace(current_player=1, viewer=None), info).plain == (
         "Bot 1's turn\n")
+
+
+async def test_an_unfinished_game_is_seen_only_with_the_eyes_of_people_who_played_here() -> None:
+    setup = replace(setup_for("makao", 9, 0, players=4), seats=(
+        SeatSpec("Anna"), SeatSpec("Bob"), SeatSpec("Cyril", "default"), SeatSpec("Dana")))
+    session = new_session(setup)
+    play(session, Rng(9), 8)
+    started = datetime.now(UTC)
+    app = CardGamesApp(None, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        for remote, eyes in (((), [0, 1, 3]), ((1, 3), [0]), ((0, 1, 3), [PUBLIC])):
+            record = record_of(session, id="live", started=started, remote=remote)
+            live = ReplayScreen(Replay(record), CardStyle())
+            app.push_screen(live)
+            await wait_until(pilot, lambda live=live: app.screen is live)
+            assert live.eyes == eyes and live.viewer == eyes[0]
+            seen = []
+            for _ in eyes:
+                await pilot.press("v")
+                seen.append(live.viewer)
+                assert "Every hand, open" not in screen_text(app)
+            assert sorted(seen, key=str) == sorted(eyes, key=str), "the computer player never"
+            if eyes == [PUBLIC]:
+                assert "nobody's eyes" in screen_text(app)
+            await pilot.press("escape")

@@ -146,3 +146,35 @@ class LeaveDialog(AppModal[str | None]):
     def action_answer(self, answer: str) -> None:
         """Close with the answer ("" stays)."""
         self.dismiss(answer or None)
+
+
+class LeaveTableDialog(LeaveDialog):
+    """Leave a network table whose game goes on at its server: only Leave or Stay, since there
+    is nothing here to keep or discard.
+
+    Returns (on dismiss):
+        "keep" to leave (the game goes on at the table), or None to stay.
+    """
+
+    inherit_bindings = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,l", "answer('keep')", "Leave"),
+        Binding("n,escape", "answer('')", "Stay"),
+        Binding("left,right", "switch", "Switch", show=False),
+    ]
+    covered_note = "y leave   n stay"
+
+    def __init__(self, question: str) -> None:
+        super().__init__(question)
+        self.covered_note = f"{question}\n\n{LeaveTableDialog.covered_note}"
+
+    def compose(self) -> ComposeResult:
+        """The question, the two buttons and the keys."""
+        with Vertical(id="dialog"):
+            yield Label(literal(self.question), id="dialog-title")
+            with Horizontal(id="dialog-buttons"):
+                yield Button("Stay", id="stay", variant="primary")
+                yield Button("Leave", id="keep", variant="error")
+            yield Label("[b]y[/b] leave   [b]n[/b]/[b]Esc[/b] stay\n"
+                        "[b]Enter[/b] the marked button", id="dialog-keys")
+        yield Footer()

@@ -1,7 +1,8 @@
 """The replay screen: step through a recorded game with the game's own Board, read-only.
 
 ← → one move, Home/End the deal and the last move, ``v`` whose eyes (each seat in turn, then
-every hand open once the game is over: an unfinished game is never shown open); Esc goes back.
+every hand open once the game is over; an unfinished game is never shown open, and only with
+the eyes of the people who played it here, see :attr:`Replay.eyes`); Esc goes back.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ from cardgames.tui.widgets.board import Board, TableInfo
 
 OPEN = "open"
 """The viewer choice that shows every hand (finished games only)."""
+
+PUBLIC = "public"
+"""The viewer choice that shows no seat's hand: an unfinished game none of whose seats was
+played here (a network table's, served headless)."""
 
 
 class ReplayScreen(AppScreen[None]):
@@ -54,11 +59,12 @@ class ReplayScreen(AppScreen[None]):
         self.replay = replay
         self.style = style
         self.step = len(replay)
-        self.eyes: list[PlayerId | str] = [*range(len(replay.names))]
+        self.eyes: list[PlayerId | str] = [*replay.eyes]
         if replay.is_finished:
             self.eyes.append(OPEN)
-        people = [seat for seat, spec in enumerate(replay.record.setup.seats) if spec.is_human]
-        self.viewer: PlayerId | str = OPEN if replay.is_finished else (people or [0])[0]
+        self.viewer: PlayerId | str = OPEN if replay.is_finished else (self.eyes or [PUBLIC])[0]
+        if not self.eyes:
+            self.eyes.append(PUBLIC)
         self.board: Board = load_board(replay.record.setup.game)(id="board")
 
     def compose(self) -> ComposeResult:
@@ -88,6 +94,8 @@ class ReplayScreen(AppScreen[None]):
             who: PlayerId | None = None
             hands = replay.open_hands(self.step)
             eyes = "every hand open"
+        elif self.viewer == PUBLIC:
+            who, hands, eyes = None, None, "nobody's eyes (no hand shown)"
         else:
             who, hands = int(self.viewer), None
             eyes = f"{possessive(replay.names[who])} eyes"
@@ -141,7 +149,8 @@ class ReplayScreen(AppScreen[None]):
         self.refresh_bindings()
 
     def action_eyes(self) -> None:
-        """The next seat's eyes, then every hand open (finished games only)."""
+        """The next seat's eyes, then every hand open (finished games only); in an unfinished
+        game only the seats of the people who played it here."""
         self.viewer = self.eyes[(self.eyes.index(self.viewer) + 1) % len(self.eyes)]
         self.redraw()
 

@@ -34,7 +34,7 @@ from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import CardStyle, cards_in_text, shorten_words, shown
 from cardgames.tui.saving import Writer
 from cardgames.tui.screens.base import AppScreen, footer_fit, footer_order, too_small_notice
-from cardgames.tui.screens.dialogs import LeaveDialog
+from cardgames.tui.screens.dialogs import LeaveDialog, LeaveTableDialog
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.board import Board, TableInfo
@@ -148,8 +148,14 @@ class TableScreen(AppScreen[None]):
 
     @property
     def game_in_progress(self) -> bool:
-        """True while the game runs: leaving or quitting would lose it."""
-        return not self.session.is_over
+        """True while the game runs here: leaving or quitting would lose it (a network
+        table whose connection is over has nothing left to keep or lose)."""
+        return not self.session.is_over and not self._table_gone
+
+    @property
+    def _table_gone(self) -> str:
+        """Why a network table's connection is over ("" while it lasts, and at home)."""
+        return str(getattr(self.session, "closed", ""))
 
     def compose(self) -> ComposeResult:
         """Top bar, the Board, the too-small notice, the status line, the hidden command bar and
@@ -456,14 +462,8 @@ class TableScreen(AppScreen[None]):
         current = session.current_player
         if current is None:
             text.append("  game over", style="bold")
-        elif current == session.viewer:
-            text.append("  your turn", style="bold #ffd75f")
-        else:
-            who = session.names[current]
-            text.append(f"  {who}'s turn", style="bold #d0d0d0")
-            if not session.is_human(current):
-                level = session.setup.seats[current].level
-                text.append(f" (computer, {level})", style="#8a8a8a")
+        elif not self._table_gone:  # Nobody's turn comes at a network table that is gone.
+            text.append_text(self._turn(current))
         left = self._seconds_left()
         if left is not None:
             icon = "time" if self.card_style.ascii else "⏱"
@@ -477,6 +477,17 @@ class TableScreen(AppScreen[None]):
             text.append(f"   {note}", style="#afafff")
         self.query_one("#topbar", Static).update(text)
 
+    def _turn(self, current: PlayerId) -> Text:
+        """The top bar's words on whose turn it is."""
+        session = self.session
+        if current == session.viewer:
+            return Text("  your turn", style="bold #ffd75f")
+        text = Text(f"  {session.names[current]}'s turn", style="bold #d0d0d0")
+        if not session.is_human(current):
+            level = session.setup.seats[current].level
+            text.append(f" (computer, {level})", style="#8a8a8a")
+        return text
+
     def _draw_status(self, view: Any, info: TableInfo) -> None:
         status = self.query_one("#status", Static)
         if self.error or self.note:
@@ -487,6 +498,9 @@ class TableScreen(AppScreen[None]):
             if self.error:
                 text.stylize_before("#ffafaf")
             status.update(text)
+            return
+        if self._table_gone and not self.session.is_over:
+            status.update(Text(f"{self._table_gone} q leaves.", style="bold #ffafaf"))
             return
         settling = self.board.settling
         hint = self._pass_hint() or ("" if settling else self.board.status_hint(view, info))
@@ -802,8 +816,14 @@ class TableScreen(AppScreen[None]):
                 self._game_over()
             return
         self._stop_timers()
-        # A network table's session words it otherwise: its game goes on at the server.
-        self.open(LeaveDialog(getattr(self.session, "leave_question", _LEAVE)), self._leave_answer)
+        if self._table_gone:
+            # The network table is gone: there is nothing to keep, discard or come back to.
+            self.dismiss()
+            return
+        # A network table's game goes on at the server: nothing is kept or discarded here.
+        question = getattr(self.session, "leave_question", None)
+        dialog = LeaveDialog(_LEAVE) if question is None else LeaveTableDialog(question)
+        self.open(dialog, self._leave_answer)
 
     # ------------------------------------------------------------------ timers
 
