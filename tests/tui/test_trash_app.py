@@ -329,7 +329,7 @@ async def test_every_frame_names_the_player_whose_move_is_shown_and_the_log_keep
     """The play-test's deal: you draw, then Anna and Bob move. In every frame the top bar and
     the ▶ mark name the same player, the one whose chain is shown, and the last log line is
     what the table shows (Anna's take is logged with the card gone from the discard pile)."""
-    app = _three_players(0.15)
+    app = _three_players(0.2)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: human_to_move(app))
         board = find_table(app).board
@@ -342,8 +342,8 @@ async def test_every_frame_names_the_player_whose_move_is_shown_and_the_log_keep
     for named, marked, line, discard, in_hand in shown:
         assert marked == {named}, (named, marked, line)
         assert _log_agrees(line, discard, in_hand), (line, discard, in_hand)
+    assert {"Anna", "Bob"} <= {named for named, *_ in shown}, "each one's turn is marked"
     movers = [(named, line.split()[0]) for named, _, line, _, in_hand in shown if in_hand]
-    assert {("Anna", "Anna"), ("Bob", "Bob")} <= set(movers), movers
     assert all(named == mover for named, mover in movers), movers
 
 
@@ -369,11 +369,13 @@ async def test_the_winning_placement_is_drawn_before_the_hands_summary(
         assert layout.cells == (None, None), "the next hand: two positions, face down"
 
 
+@pytest.mark.parametrize("keys", [("h",), ("colon", "d", "r", "a", "w")])
 async def test_h_then_enter_while_a_chain_is_shown_plays_the_hint_at_once(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, keys: tuple[str, ...],
 ) -> None:
     """Your turn comes while the computer player's chain is still shown: ``h`` shows the
-    chain's end and the hint, and Enter right after plays it; no key is lost."""
+    chain's end and the hint, and Enter right after plays it; the command bar (a priority
+    key) opens just as well. No key is lost."""
     deal(monkeypatch, position(layouts=["Qc Qd Qs Qh 9d Kc Kd Ks 5h Kh", "Kc#1 Kd#1"],
                                stock="Ks#1 2h"))
     app = CardGamesApp(SOLO, AppSettings(bot_delay=0.6))
@@ -385,9 +387,9 @@ async def test_h_then_enter_while_a_chain_is_shown_plays_the_hint_at_once(
         await wait_until(pilot, lambda: board.settling and len(table.session.history) == 2,
                          limit=3000)
         assert human_to_move(app), "the bot has moved; its chain is being shown"
-        await pilot.press("h")
+        await pilot.press(*keys)
         await pilot.pause(0.15)
         await pilot.press("enter")
         await pilot.pause()
-        assert len(table.session.history) == 3, "the hint was played"
+        assert len(table.session.history) == 3, "the move was played"
         assert str(table.session.history[2][1]) == "draw"

@@ -796,13 +796,16 @@ class TableScreen(AppScreen[None]):
             self._hint = None
             self.refresh_bindings()
 
-    def on_key(self, event: events.Key) -> None:
-        """A key other than the hint's Enter (which never reaches here) drops the hint; while
-        the Board still shows the last move step by step, the move is shown to its end at
-        once, so the key acts on the table as it is now (it reaches the bindings after this)."""
-        self._forget_hint()
+    def key_coming(self) -> None:
+        """While the Board still shows the last move step by step, a key shows the move to
+        its end at once and then acts on the table as it is now: no key is lost to the
+        animation (the bindings are looked up after this)."""
         if not self._covered:
             self._settle()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key other than the hint's Enter (which never reaches here) drops the hint."""
+        self._forget_hint()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The focus moved away from where the hint put it: the hint no longer holds."""
