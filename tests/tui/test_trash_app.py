@@ -350,15 +350,21 @@ async def test_every_frame_names_the_player_whose_move_is_shown_and_the_log_keep
 async def test_the_winning_placement_is_drawn_before_the_hands_summary(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """You draw 3♣ for your last face-down position (it hides 5♥): the completed layout is on
-    the table when the summary comes up, even at instant bot speed, and under it until the
+    """You draw 3♣ for your last face-down position (it hides 5♥): even at instant bot speed
+    the completed layout is shown before the summary comes up, and stays under it until the
     summary is closed; then the next hand is drawn."""
     deal(monkeypatch, position(layouts=["^As ^2s 5h", "Kh Kd Kc"], stock="3c"))
     app = CardGamesApp(SOLO, FAST)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: human_to_move(app))
-        layout = find_table(app).query_one(LayoutWidget)
+        table = find_table(app)
+        layout = table.query_one(LayoutWidget)
         await pilot.press("d")
+        await wait_until(pilot, lambda: len(table.session.history) == 1)
+        await pilot.pause()
+        assert not isinstance(app.screen, HandSummary)
+        completed = screen_text(app)
+        assert "3♣" in completed and "5♥" in completed and "You win" not in completed
         await wait_until(pilot, lambda: isinstance(app.screen, HandSummary))
         assert [None if cell is None else cell.code for cell in layout.cells] == [
             "As", "2s", "3c"]

@@ -66,6 +66,8 @@ MARK = "#87d787"
 """The colour of the position that changed last in a chain."""
 STEP_SECONDS = 0.35
 """The longest pause between two placements of a chain."""
+WON_SECONDS = 0.5
+"""How long the layout that won a hand is shown before the hand's summary with no bot delay."""
 CELL = 7
 """Cells one position of the viewer's layout takes, its gap included."""
 
@@ -507,15 +509,19 @@ class TrashBoard(Board):
         self.query_one("#turn", Static).update(text)
 
     def _play(self, frames: list[Frame]) -> None:
-        """Show ``frames`` one after another, then the final table."""
+        """Show ``frames`` one after another, then the final table; with no bot delay, only
+        the end of a hand just won, for a moment before its summary covers the table."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
         delay = settings_of(self.app).bot_delay if self.is_mounted else 0.0
-        if not frames or delay <= 0:
+        if delay <= 0 and self._held is not None and self.is_mounted:
+            frames, self._step = [self._held], WON_SECONDS
+        elif not frames or delay <= 0:
             self._frames = []
             return
-        self._step = min(STEP_SECONDS, 0.9 * delay / len(frames))
+        else:
+            self._step = min(STEP_SECONDS, 0.9 * delay / len(frames))
         self._frames = frames
         self._timer = self.set_timer(self._step, self._next_frame)
 
