@@ -155,7 +155,8 @@ class CardGamesApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         """Note which screen each key is typed on, before Textual hands it to that screen; drop
-        the keys that follow a screen's closing in the same burst (:class:`KeyQuiet`)."""
+        the keys that follow a screen's closing in the same burst (:class:`KeyQuiet`); let the
+        screen show the end of what it shows step by step first (:meth:`AppScreen.key_coming`)."""
         if isinstance(event, events.Key) and not event.is_forwarded:
             # When the terminal delivered the key, not when a busy app got round to it: the
             # gaps of a burst are measured as they came (on a real clock; a test's fake clock
@@ -164,6 +165,8 @@ class CardGamesApp(App[None]):
             if not self.keys.key(age=age, name=event.key):
                 return
             self._key_screens[event] = self.screen
+            if isinstance(self.screen, AppScreen):
+                self.screen.key_coming()
         await super().on_event(event)
 
     def on_key(self, event: events.Key) -> None:

@@ -1,6 +1,8 @@
 """The Trash table through the real app at 80×24, keys only: a whole match against the bot with
 a jack placement and a jack replacement, the summary between hands, the chain shown step by
-step, refusals, ASCII mode and the hot-seat hand-over recorded frame by frame."""
+step (every frame naming one player to act, the log never ahead of the table), the winning
+layout under the hand's summary, a key during a chain acting at once, refusals, ASCII mode and
+the hot-seat hand-over recorded frame by frame."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from rich.segment import ControlType
 from textual.screen import Screen
 
 from cardgames.core.cards import Card
+from cardgames.session.dealcode import parse_deal
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.boards.trash import HandSummary, LayoutWidget, TrashBoard
@@ -138,9 +141,8 @@ async def test_the_chain_is_shown_step_by_step_with_the_bot_delay(
     draw_topbar = TableScreen._draw_topbar
 
     def record_turn(screen: TableScreen) -> None:
-        assert not screen.board.settling, "the top bar waits for the chain"
-        if not turns or turns[-1] != screen.session.current_player:
-            turns.append(screen.session.current_player)
+        if not turns or turns[-1] != screen.board.acting:
+            turns.append(screen.board.acting)
         draw_topbar(screen)
 
     monkeypatch.setattr(LayoutWidget, "set_layout", record)
@@ -152,8 +154,8 @@ async def test_the_chain_is_shown_step_by_step_with_the_bot_delay(
         board = find_table(app).query_one(TrashBoard)
         table = find_table(app)
         await pilot.press("d")
-        # While the chain is shown, the top bar still says whose move it is, and no move,
-        # command or hint is offered; once it is shown, the turn passes on screen too.
+        # While the chain is shown, the top bar says whose move it is, and no move, command
+        # or hint is offered; once it is shown, the turn passes on screen too.
         await wait_until(pilot, lambda: bool(board._frames))
         assert board.settling and not board.legal
         assert "your turn" in screen_text(app).splitlines()[0]
@@ -270,3 +272,130 @@ def test_the_turn_box_speaks_of_another_player_not_to_the_viewer() -> None:
         "Anna puts 4♠ in place of a jack, or keeps the jack"
     assert _their_move(SimpleNamespace(phase="draw", in_hand=None), "Anna").startswith(
         "Anna draws")
+
+
+THREE = (SeatSpec("You"), SeatSpec("Anna", "normal"), SeatSpec("Bob", "normal"))
+"""The table of the play-test: you, then two computer players."""
+TOOK = re.compile(r"^(\w+) (?:drew|took) (\S+)")
+PUT = re.compile(r"^(\w+) put \S+ on \d+ (?:and turned up|in place of) (\S+)$")
+DISCARDED = re.compile(r"^(\w+) discarded (\S+)")
+
+
+def _three_players(delay: float) -> RecordingApp:
+    setup = parse_deal("trash-3-49DC").setup(THREE)
+    return RecordingApp(setup, AppSettings(bot_delay=delay))
+
+
+def _box_card(rows: list[str], left: int) -> str:
+    """The card in the pile's box whose inside starts at column ``left`` ("" when empty)."""
+    rank, suit = rows[6][left:left + 5].strip(), rows[7][left:left + 5].strip()
+    return rank + suit if suit in "♠♥♦♣" and rank else ""
+
+
+def _whose(text: str) -> str:
+    """The player a "your turn" / "Anna's turn" in ``text`` names ("" if none)."""
+    turn = re.search(r"(your|Your|\w+'s) turn", text)
+    if turn is None:
+        return ""
+    return "You" if turn.group(1).lower() == "your" else turn.group(1)[:-2]
+
+
+def _shown_turn(rows: list[str]) -> tuple[str, set[str], str, str, str]:
+    """From a frame of the table: the player the top bar names, the players marked ▶ or
+    named by the turn box and the status line's hint, the last log line, the discard top and
+    the card in hand."""
+    named = _whose(rows[0])
+    marked = {"You" if name == "Your" else name
+              for name in re.findall(r"▶ (\w+)", rows[1] + rows[2] + rows[5])}
+    marked.add(_whose(rows[13][:40]))
+    if "draws from the stock" in rows[22] or "face-down position" in rows[22]:
+        marked.add("You")
+    log = [row[41:79].strip() for row in rows[12:21] if row[41:79].strip()]
+    return named, marked, log[-1] if log else "", _box_card(rows, 51), _box_card(rows, 60)
+
+
+def _log_agrees(line: str, discard: str, in_hand: str) -> bool:
+    """The table shows what the last log line says: the card drawn, taken or turned up in
+    hand, the card discarded on top of the discard pile."""
+    for pattern, shown in ((TOOK, in_hand), (PUT, in_hand)):
+        match = pattern.match(line)
+        if match:
+            return match.group(2) == shown
+    match = DISCARDED.match(line)
+    return match is None or (match.group(2) == discard and not in_hand)
+
+
+async def test_every_frame_names_the_player_whose_move_is_shown_and_the_log_keeps_pace() -> None:
+    """The play-test's deal: you draw, then Anna and Bob move. In every frame the top bar and
+    the ▶ mark name the same player, the one whose chain is shown, and the last log line is
+    what the table shows (Anna's take is logged with the card gone from the discard pile)."""
+    app = _three_players(0.2)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        board = find_table(app).board
+        start = len(app.frames)
+        await pilot.press("d")
+        await wait_until(pilot, lambda: len(find_table(app).session.history) == 3, limit=2000)
+        await wait_until(pilot, lambda: not board.settling, limit=2000)
+        await pilot.pause(0.1)
+    shown = [_shown_turn(text.splitlines()) for text, *_ in app.frames[start:]]
+    for named, marked, line, discard, in_hand in shown:
+        assert marked == {named}, (named, marked, line)
+        assert _log_agrees(line, discard, in_hand), (line, discard, in_hand)
+    assert {"Anna", "Bob"} <= {named for named, *_ in shown}, "each one's turn is marked"
+    movers = [(named, line.split()[0]) for named, _, line, _, in_hand in shown if in_hand]
+    assert all(named == mover for named, mover in movers), movers
+
+
+async def test_the_winning_placement_is_drawn_before_the_hands_summary(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """You draw 3♣ for your last face-down position (it hides 5♥): even at instant bot speed
+    the completed layout is shown before the summary comes up, and stays under it until the
+    summary is closed; then the next hand is drawn."""
+    deal(monkeypatch, position(layouts=["^As ^2s 5h", "Kh Kd Kc"], stock="3c"))
+    app = CardGamesApp(SOLO, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        table = find_table(app)
+        layout = table.query_one(LayoutWidget)
+        await pilot.press("d")
+        await wait_until(pilot, lambda: len(table.session.history) == 1)
+        await pilot.pause()
+        assert not isinstance(app.screen, HandSummary)
+        completed = screen_text(app)
+        assert "3♣" in completed and "5♥" in completed and "You win" not in completed
+        await wait_until(pilot, lambda: isinstance(app.screen, HandSummary))
+        assert [None if cell is None else cell.code for cell in layout.cells] == [
+            "As", "2s", "3c"]
+        assert "You win hand 1!" in screen_text(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: not isinstance(app.screen, HandSummary))
+        await pilot.pause()
+        assert layout.cells == (None, None), "the next hand: two positions, face down"
+
+
+@pytest.mark.parametrize("keys", [("h",), ("colon", "d", "r", "a", "w")])
+async def test_h_then_enter_while_a_chain_is_shown_plays_the_hint_at_once(
+    monkeypatch: pytest.MonkeyPatch, keys: tuple[str, ...],
+) -> None:
+    """Your turn comes while the computer player's chain is still shown: ``h`` shows the
+    chain's end and the hint, and Enter right after plays it; the command bar (a priority
+    key) opens just as well. No key is lost."""
+    deal(monkeypatch, position(layouts=["Qc Qd Qs Qh 9d Kc Kd Ks 5h Kh", "Kc#1 Kd#1"],
+                               stock="Ks#1 2h"))
+    app = CardGamesApp(SOLO, AppSettings(bot_delay=0.6))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        table = find_table(app)
+        board = table.board
+        await pilot.press("d")
+        await wait_until(pilot, lambda: board.settling and len(table.session.history) == 2,
+                         limit=3000)
+        assert human_to_move(app), "the bot has moved; its chain is being shown"
+        await pilot.press(*keys)
+        await pilot.pause(0.15)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(table.session.history) == 3, "the move was played"
+        assert str(table.session.history[2][1]) == "draw"

@@ -9,13 +9,15 @@ Keys (the footer shows only those that do something now):
 * A pip card over a face-up jack (TR-5): ``y`` replaces the jack, ``n`` keeps it.
 
 After every move the chain is replayed on the table one placement at a time (the bot delay sets
-the pace; 0 shows the end at once), and a hand's result opens a summary before the next hand.
+the pace; 0 shows the end at once), each step with the log lines up to it and the player who
+moves marked; a hand's result opens a summary over the completed layout before the next hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -35,6 +37,7 @@ from cardgames.games.trash.actions import Draw, Keep, Place, Replace, Take
 from cardgames.games.trash.moves import JACK, SWAP, layout_rows
 from cardgames.session.session import possessive
 from cardgames.tui.boards.common import turn_heading
+from cardgames.tui.frames import hold_frame
 from cardgames.tui.render import (
     BACK,
     FACE,
@@ -63,6 +66,8 @@ MARK = "#87d787"
 """The colour of the position that changed last in a chain."""
 STEP_SECONDS = 0.35
 """The longest pause between two placements of a chain."""
+WON_SECONDS = 0.5
+"""How long the layout that won a hand is shown before the hand's summary with no bot delay."""
 CELL = 7
 """Cells one position of the viewer's layout takes, its gap included."""
 
@@ -76,6 +81,9 @@ class Frame:
         discard: The discard pile, bottom first.
         in_hand: The card in hand, or None.
         stock_size: Cards in the stock.
+        mover: The seat shown as the one to act: the player whose move is shown, or after the
+            move the one to move next (None once the game is over).
+        won: Per seat the hands won, as shown at this step.
         mark: ``(seat, position)`` of the placement just made, or None.
         hidden: How many of the move's log lines are still to come at this step (the log
             keeps pace with the table: one line per event).
@@ -85,32 +93,39 @@ class Frame:
     discard: tuple[Card, ...]
     in_hand: Card | None
     stock_size: int
+    mover: int | None = None
+    won: tuple[int, ...] = ()
     mark: tuple[int, int] | None = None
     hidden: int = 0
 
 
 def frame_of(view: Any) -> Frame:
     """The table of a TrashView, as it stands after the last move."""
-    return Frame(view.layouts, view.discard, view.in_hand, view.stock_size)
+    won = tuple(view.hands_won(seat) for seat in range(view.players))
+    return Frame(view.layouts, view.discard, view.in_hand, view.stock_size,
+                 view.current_player, won)
 
 
 def chain_frames(start: Frame, recent: Sequence[Event]) -> list[Frame]:
-    """The table after each step of a move, from the table before it.
+    """The table after each step of a move, from the table before it, the player who moves
+    marked at every step.
 
     Args:
         start: The table before the move.
         recent: The move's events (``TrashView.recent``).
 
     Returns:
-        One frame per step; empty when the move ended a hand (the new deal is shown at once and
-        the hand's result in a summary).
+        One frame per step, up to the end of the hand when the move ended one (its winning
+        placement and the last card turned up going to the discard pile, TR-9); the new deal
+        is not among them.
     """
     frames: list[Frame] = []
-    frame = start
+    frame = replace(start, mover=next((event.player for event in recent
+                                       if event.player is not None), start.mover))
     for shown_events, event in enumerate(recent, 1):
         kind = event.kind
         if kind in ("hand", "deal", "redeal", "win"):
-            return []
+            break
         if kind == "draw":
             frame = replace(frame, in_hand=event.cards[0], stock_size=frame.stock_size - 1,
                             mark=None)
@@ -166,11 +181,11 @@ def layout_text(layout: Sequence[Card | None], style: CardStyle,
     return text
 
 
-def seat_note(view: Any, seat: int, *, bot: bool) -> str:
+def seat_note(frame: Frame, seat: int, *, bot: bool) -> str:
     """The words under a seat: "bot" for a computer player, its layout size and hands won
-    (TR-10), as one tag (the strip joins tags with a dot that ASCII mode has not)."""
-    size = view.sizes[seat]
-    return f"{'bot, ' if bot else ''}{size} pos, won {view.hands_won(seat)}"
+    (TR-10) as ``frame`` shows them, as one tag (the strip joins tags with a dot that ASCII
+    mode has not)."""
+    return f"{'bot, ' if bot else ''}{len(frame.layouts[seat])} pos, won {frame.won[seat]}"
 
 
 class LayoutWidget(Widget, can_focus=True):
@@ -411,9 +426,9 @@ class TrashBoard(Board):
         self._timer: Timer | None = None
         self._step = 0.0
         self._summarised = 0
-        self._summary_lines: tuple[str, ...] = ()
-        self._current: int | None = None
-        """The seat marked as the one to move: the previous one until a chain is shown."""
+        self._held: Frame | None = None
+        """The table at the end of a hand just won, shown under the hand's summary until the
+        next hand is drawn."""
 
     def compose(self) -> ComposeResult:
         """The other layouts on top; the own layout and the turn beside the pile and the log."""
@@ -441,15 +456,45 @@ class TrashBoard(Board):
                 frames = chain_frames(self._final, view.recent)
             self._moves = view.moves
             self._final = frame_of(view)
+            self._held = frames[-1] if frames and self._hand_won(view) else None
             self._play(frames)
-        if not self._frames:
-            self._current = view.current_player
-        self._draw_table(self._frames[0] if self._frames else self._final)
+        elif view.hand_number <= self._summarised:
+            self._held = None
+        self._draw_table(self._shown)
+
+    def _hand_won(self, view: Any) -> bool:
+        """Whether the last move won a hand and the next one is dealt (its summary is due)."""
+        return view.hand_number > self._summarised and view.current_player is not None
+
+    @property
+    def _shown(self) -> Frame | None:
+        """The table to show now: the chain's step, the end of a hand just won, or the table
+        after the last move."""
+        if self._frames:
+            return self._frames[0]
+        return self._held or self._final
 
     @property
     def settling(self) -> bool:
         """True while a chain is still being shown step by step."""
         return bool(self._frames)
+
+    @property
+    def acting(self) -> int | None:
+        """The player whose move is shown, or, once it is shown, the one to move next."""
+        frame = self._shown
+        return None if frame is None else frame.mover
+
+    def settle(self) -> None:
+        """Show the end of the chain at once (the end of the hand, when it was won)."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if not self._frames:
+            return
+        self._frames = []
+        self._draw_table(self._shown)
+        self.refresh_bindings()
 
     def show_open(self, names: Sequence[str], hands: Sequence[Sequence[Card]] | None,
                   style: CardStyle) -> None:
@@ -458,52 +503,55 @@ class TrashBoard(Board):
         view, info = self.view, self.info
         if hands is None or view is None or info is None:
             return
-        text = self._turn(view, info)
+        text = self._turn(view, info, self._shown)
         text.append("\nEvery hand open: Trash has no hands, and face-down positions stay "
                     "face down (nobody saw them).", style="italic #9a9a9a")
         self.query_one("#turn", Static).update(text)
 
     def _play(self, frames: list[Frame]) -> None:
-        """Show ``frames`` one after another, then the final table."""
+        """Show ``frames`` one after another, then the final table; with no bot delay, only
+        the end of a hand just won, for a moment before its summary covers the table."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
         delay = settings_of(self.app).bot_delay if self.is_mounted else 0.0
-        if not frames or delay <= 0:
+        if delay <= 0 and self._held is not None and self.is_mounted:
+            frames, self._step = [self._held], WON_SECONDS
+        elif not frames or delay <= 0:
             self._frames = []
             return
-        self._step = min(STEP_SECONDS, 0.9 * delay / len(frames))
+        else:
+            self._step = min(STEP_SECONDS, 0.9 * delay / len(frames))
         self._frames = frames
         self._timer = self.set_timer(self._step, self._next_frame)
 
     def _next_frame(self) -> None:
-        """One step on: each step has its own timer, so a busy machine never skips one."""
+        """One step on: each step has its own timer, so a busy machine never skips one; after
+        the last step the table screen is told, and shows the table after the move together
+        with its top bar (:meth:`settle`)."""
         self._timer = None
-        if self._frames:
-            self._frames.pop(0)
-        if self._frames:
-            self._timer = self.set_timer(self._step, self._next_frame)
-        elif self.view is not None:
-            self._current = self.view.current_player
-        self._draw_table(self._frames[0] if self._frames else self._final)
-        if not self._frames:
-            self.refresh_bindings()
+        if len(self._frames) <= 1:
             self.post_message(self.Settled())
+            return
+        hold_frame(self.app)
+        self._frames.pop(0)
+        self._draw_table(self._frames[0])
+        self._timer = self.set_timer(self._step, self._next_frame)
 
     def _bottom_seat(self, view: Any) -> int:
         return view.viewer if view.viewer is not None else 0
 
     def _draw_table(self, frame: Frame | None) -> None:
         """Draw ``frame``: while a chain plays out, the log shows the lines of its steps so
-        far and the turn box waits for its end, so neither runs ahead of the table."""
+        far and the turn box and the marks name the player who moves, so nothing runs ahead
+        of the table."""
         view, info = self.view, self.info
         if frame is None or view is None or info is None:
             return
         style = info.style
         log = info.log[:len(info.log) - frame.hidden] if frame.hidden else info.log
         self.query_one(LogPanel).set_lines(log, style)
-        if not self._frames:
-            self.query_one("#turn", Static).update(self._turn(view, info))
+        self.query_one("#turn", Static).update(self._turn(view, info, frame))
         bottom = self._bottom_seat(view)
         others = [(bottom + step) % view.players for step in range(1, view.players)]
         first = others if len(others) <= 3 else others[: (len(others) + 1) // 2]
@@ -512,13 +560,12 @@ class TrashBoard(Board):
             strip = self.query_one(strip_id, SeatsStrip)
             strip.display = bool(seats)
             strip.show(tuple(self._seat(view, info, frame, seat) for seat in seats), style)
-        mine = view.viewer is not None and view.current_player == view.viewer
+        mine = frame is self._final and view.viewer is not None and (
+            view.current_player == view.viewer)
         choices = tuple(a.position for a in view.legal if isinstance(a, Place)) if mine else ()
-        if self._frames:
-            choices = ()
         mark = frame.mark[1] if frame.mark and frame.mark[0] == bottom else None
         self.query_one(LayoutWidget).set_layout(frame.layouts[bottom], choices, style, mark)
-        self.query_one("#own-box", ZoneBox).border_title = self._own_title(view, info, bottom)
+        self.query_one("#own-box", ZoneBox).border_title = self._own_title(info, frame, bottom)
         self.query_one("#pile", Static).update(self._pile(frame, style))
 
     def _seat(self, view: Any, info: TableInfo, frame: Frame, seat: int) -> SeatInfo:
@@ -526,19 +573,19 @@ class TrashBoard(Board):
         # A computer player's level goes with its name: the line under the box is full.
         level = info.levels.get(seat)
         name = f"{info.names[seat]} ({level})" if level else info.names[seat]
-        return SeatInfo(name=name, cards=view.sizes[seat],
-                        current=self._current == seat, you=seat == view.viewer,
-                        tags=(seat_note(view, seat, bot=seat in info.bots),),
+        return SeatInfo(name=name, cards=len(frame.layouts[seat]),
+                        current=frame.mover == seat, you=seat == view.viewer,
+                        tags=(seat_note(frame, seat, bot=seat in info.bots),),
                         body=layout_text(frame.layouts[seat], info.style, mark))
 
-    def _own_title(self, view: Any, info: TableInfo, seat: int) -> Text:
+    def _own_title(self, info: TableInfo, frame: Frame, seat: int) -> Text:
         whose = possessive(info.names[seat])
         if whose == "your":
             whose = "Your"
-        size = view.sizes[seat]
+        size = len(frame.layouts[seat])
         arrow = "> " if info.style.ascii else "▶ "
-        turn = arrow if self._current == seat else ""
-        return literal(f"{turn}{whose} layout: {size} pos, won {view.hands_won(seat)}")
+        turn = arrow if frame.mover == seat else ""
+        return literal(f"{turn}{whose} layout: {size} pos, won {frame.won[seat]}")
 
     def _pile(self, frame: Frame, style: CardStyle) -> Text:
         stock = back_box(style, str(frame.stock_size)) if frame.stock_size else empty_box(style)
@@ -549,7 +596,11 @@ class TrashBoard(Board):
         text.append(" stock    discard  in hand", style="#9a9a9a")
         return text
 
-    def _turn(self, view: Any, info: TableInfo) -> Text:
+    def _turn(self, view: Any, info: TableInfo, frame: Frame | None) -> Text:
+        """The turn box: whose turn the table shows and what that player does; at a step of
+        a chain, the card the mover holds then."""
+        if frame is not None and frame is not self._final:
+            return _step_text(frame, view, info)
         text = turn_heading(view, info)
         if view.current_player is None:
             return text
@@ -623,6 +674,25 @@ class TrashBoard(Board):
         """Enter or a click on the own layout: the jack goes there."""
         message.stop()
         self.post_message(self.Act(Place(message.position)))
+
+
+def _step_text(frame: Frame, view: Any, info: TableInfo) -> Text:
+    """The turn box at a step of a chain: "Anna's turn", then the card she holds at that step,
+    or that her turn ends."""
+    mover = frame.mover
+    text = turn_heading(SimpleNamespace(current_player=mover, viewer=view.viewer), info)
+    if mover is None:
+        return text
+    you = mover == view.viewer or info.names[mover] == "You"
+    name = "You" if you else info.names[mover]
+    if frame.in_hand is None:
+        words = f"{'Your' if you else possessive(name)} turn ends"
+    else:
+        words = f"{name} {'have' if you else 'has'} {frame.in_hand} in hand"
+    line = cards_in_text(shown(words, info.style.ascii), info.style)
+    line.stylize_before("#b8b8b8")
+    text.append_text(line)
+    return text
 
 
 def _their_move(view: Any, name: str) -> str:

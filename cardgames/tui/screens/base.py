@@ -117,6 +117,11 @@ class AppScreen(Screen[ResultT]):
             opening(self.app, screen)
             self.app.push_screen(screen, callback)
 
+    def key_coming(self) -> None:
+        """A key typed on this screen is about to be handled (before any of its bindings,
+        priority ones included): a screen that is still showing something step by step can
+        show its end first, so the key acts on what the player will see. Nothing by default."""
+
 
 FIRST_KEYS = ("q", "question_mark")
 """The keys a table's footer shows before all others: Leave and Rules."""

@@ -87,6 +87,11 @@ class ReplayScreen(AppScreen[None]):
         """A replay plays nothing."""
         message.stop()
 
+    def on_board_settled(self, message: Board.Settled) -> None:
+        """The Board has shown a move step by step: show the position after it."""
+        message.stop()
+        self.board.settle()
+
     def redraw(self) -> None:
         """Show the position after ``step`` moves through the chosen eyes."""
         replay = self.replay

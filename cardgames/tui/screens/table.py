@@ -29,6 +29,7 @@ from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.dealcode import deal_code
 from cardgames.session.session import BotTurn, Session
 from cardgames.tui.boards import load_board
+from cardgames.tui.frames import hold_frame
 from cardgames.tui.navigation import KeepSettings, StartGame
 from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import CardStyle, cards_in_text, shorten_words, shown
@@ -135,6 +136,8 @@ class TableScreen(AppScreen[None]):
         self._stalled = False
         self._hint: Action | None = None
         self._hint_focus: object = None
+        self._showing = False
+        """True while the Board shows the last move step by step and the game waits for it."""
 
     @property
     def _title(self) -> str:
@@ -234,10 +237,32 @@ class TableScreen(AppScreen[None]):
     # ------------------------------------------------------------------ flow
 
     def advance(self) -> None:
-        """Redraw and decide what happens next (result, hand-over, bot move or human turn)."""
+        """Redraw and decide what happens next (result, hand-over, bot move or human turn),
+        once the Board has shown the last move to its end (see :meth:`Board.settling`)."""
         self._stop_timers()
         self.autosave()
         self.redraw()
+        self._showing = self.board.settling
+        if not self._showing:
+            self._go_on()
+
+    def _settle(self) -> None:
+        """The Board's last move is shown to its end, or a key cut it short: show the table
+        after it with the top bar and the status line in one frame, then go on."""
+        if not self.board.settling:
+            return
+        hold_frame(self.app)
+        self.board.settle()
+        self._draw_topbar()
+        self._draw_status(self.session.view(), self.info())
+        self.refresh_bindings()
+        if self._showing:
+            self._showing = False
+            self._go_on()
+
+    def _go_on(self) -> None:
+        """Decide what happens next: the result, an interlude, a hand-over, a computer
+        player's move or the human's turn."""
         session = self.session
         if session.is_over:
             delay = self.settings.bot_delay * 2
@@ -445,13 +470,11 @@ class TableScreen(AppScreen[None]):
         """Show the current viewer's view on the Board, the top bar and the status line (a
         hint shown before no longer applies)."""
         self._hint = None
+        hold_frame(self.app)
         view = self.session.view()
         info = self.info()
         self.board.show(view, info)
-        if not self.board.settling:
-            # While the Board shows the move step by step, the top bar still names who is
-            # moving; it turns when the Board is settled (on_board_settled).
-            self._draw_topbar()
+        self._draw_topbar()
         self._draw_status(view, info)
         self.refresh_bindings()
 
@@ -459,7 +482,8 @@ class TableScreen(AppScreen[None]):
         session = self.session
         text = Text()
         text.append(f" {self._title} ", style="bold #1c1c1c on #ffd75f")
-        current = session.current_player
+        # While the Board shows a move step by step, the player whose move it is.
+        current = self.board.acting
         if current is None:
             text.append("  game over", style="bold")
         elif not self._table_gone:  # Nobody's turn comes at a network table that is gone.
@@ -553,11 +577,9 @@ class TableScreen(AppScreen[None]):
 
     def on_board_settled(self, message: Board.Settled) -> None:
         """The Board has shown the last move to its end: show whose turn it is and what can
-        be done now."""
+        be done now, and go on."""
         message.stop()
-        self._draw_topbar()
-        self._draw_status(self.session.view(), self.info())
-        self.refresh_bindings()
+        self._settle()
 
     def on_board_peek(self, message: Board.Peek) -> None:
         """Show the Board the viewer's view with what he may look at on request (not a move)."""
@@ -788,6 +810,13 @@ class TableScreen(AppScreen[None]):
         if self._hint is not None:
             self._hint = None
             self.refresh_bindings()
+
+    def key_coming(self) -> None:
+        """While the Board still shows the last move step by step, a key shows the move to
+        its end at once and then acts on the table as it is now: no key is lost to the
+        animation (the bindings are looked up after this)."""
+        if not self._covered:
+            self._settle()
 
     def on_key(self, event: events.Key) -> None:
         """A key other than the hint's Enter (which never reaches here) drops the hint."""

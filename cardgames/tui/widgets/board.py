@@ -108,8 +108,9 @@ class Board(Widget):
         bottom card in Spite & Malice); the table screen shows the Session's ``peek_view``."""
 
     class Settled(Message):
-        """The Board has finished showing the last move step by step (see :attr:`settling`):
-        the table screen now shows whose turn it is and what can be done."""
+        """The Board has shown the last move step by step up to its end (see
+        :attr:`settling`): the table screen now calls :meth:`settle`, which shows the table
+        after the move, together with its own top bar and status line, in one frame."""
 
     class Say(Message):
         """A note for the status line (e.g. "Select cards of one rank"); nothing is played.
@@ -164,9 +165,24 @@ class Board(Widget):
     @property
     def settling(self) -> bool:
         """True while the Board still shows the last move step by step (Trash's chains): no
-        move is offered, the table screen keeps its top bar as it was and shows no hint, until
-        the Board posts :class:`Settled`. False by default."""
+        move is offered, the top bar names the player whose move is shown (:attr:`acting`),
+        and no hint is shown, until the Board posts :class:`Settled`. False by default."""
         return False
+
+    @property
+    def acting(self) -> PlayerId | None:
+        """The seat the table shows as the one to act: while :attr:`settling`, the player
+        whose move is being shown; else the View's current player (None before the first
+        View and once the game is over)."""
+        if self.view is None:
+            return None
+        current: PlayerId | None = self.view.current_player
+        return current
+
+    def settle(self) -> None:
+        """Show the table after the last move at once, ending :attr:`settling` (after
+        :class:`Settled`, or when a key comes before the move was shown to its end: the key
+        then acts on the table it sees). Nothing to do by default."""
 
     def interlude(self) -> Screen[Any] | None:
         """A screen to show before the game goes on, or None (the default).
