@@ -360,12 +360,14 @@ class TableScreen(AppScreen[None]):
         self._covered = False
         self.error = self.note = ""
         if not ready:
-            self.open(LeaveDialog(_LEAVE), self._leave_answer)
+            self.open(LeaveDialog(_LEAVE), self.leave_answer)
             return
         self.session.ready(seat)
         self.advance()
 
-    def _leave_answer(self, answer: str | None) -> None:
+    def leave_answer(self, answer: str | None) -> None:
+        """The answer to the leave question (:meth:`leave_dialog`): "keep" or "discard" closes
+        the table (keeping or discarding its record); None stays and goes on."""
         if answer:
             if answer == "discard":
                 self.discard()
@@ -723,11 +725,16 @@ class TableScreen(AppScreen[None]):
 
     def action_rules(self) -> None:
         """Show the rules of this game, followed by every key of its table."""
+        self.open(self.rules_screen())
+
+    def rules_screen(self) -> Screen[None]:
+        """The screen ``?`` opens (here or over a dialog of the table): this game's rules,
+        followed by every key of its table."""
         # Imported on demand: Textual's Markdown widget costs a table start about 50 ms.
         from cardgames.tui.screens.rules import RulesScreen
 
         rules = self.session.game.rules_text().rstrip("\n")
-        self.open(RulesScreen(self._title, f"{rules}\n\n{self.keys_text()}"))
+        return RulesScreen(self._title, f"{rules}\n\n{self.keys_text()}")
 
     def keys_text(self) -> str:
         """The rules screen's list of keys (Markdown): this game's board and its parts, then
@@ -801,8 +808,13 @@ class TableScreen(AppScreen[None]):
                 self._game_over()
             return
         self._stop_timers()
+        self.open(self.leave_dialog(), self.leave_answer)
+
+    def leave_dialog(self) -> LeaveDialog:
+        """The question ``q`` asks while the game runs (here or over a dialog of the table);
+        its answer goes to :meth:`leave_answer`."""
         # A network table's session words it otherwise: its game goes on at the server.
-        self.open(LeaveDialog(getattr(self.session, "leave_question", _LEAVE)), self._leave_answer)
+        return LeaveDialog(getattr(self.session, "leave_question", _LEAVE))
 
     # ------------------------------------------------------------------ timers
 

@@ -165,7 +165,7 @@ def test_a_joker_of_a_colour_not_held_is_refused(command: str) -> None:
     state = position(hands=["3h Xr 9d", "2d"], pay_off=["Kc 5h", "6c 7c"],
                      piles=["As 2s"], full=True)
     view = state.view(0)
-    with pytest.raises(IllegalMove, match="^You do not hold Jkb$"):
+    with pytest.raises(IllegalMove, match=r"^You do not hold Jkb$"):
         GAME.parse_command(view, command)
     assert GAME.parse_command(view, "discard jk 2") == Discard(card("Xr"), 2)
     assert GAME.parse_command(view, "play jkr 1") == Play(card("Xr"), "hand", 1)
