@@ -411,3 +411,28 @@ def test_the_deal_hint_gives_a_code_of_the_game_set_up() -> None:
     for name in ("makao", "trash", "zoliky"):
         code = example_code(find_game(name))
         assert code.startswith(f"{name}-") and parse_deal(code).game == name
+
+
+async def test_makao_verb_keys_that_do_not_apply_say_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Nothing fits 7♥ and nothing is pending: t, w, p, e and m are not in the footer, and
+    each, pressed anyway, says in the status line why it does nothing now."""
+    from tests.games.makao.builders import position as makao_position
+
+    deal(monkeypatch, makao_position([["5c", "9s"], ["Kc", "2d"]], ["7h"]))
+    app = CardGamesApp(SOLO_MAKAO, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_when_my_turn(pilot, app)
+        footer = screen_text(app).splitlines()[-1]
+        assert "d Draw" in footer
+        assert not {"Take", "Wait", "Pass", "Demand", "Makao!"} & set(footer.split()), footer
+        for key, why in (("t", "There are no cards to take"),
+                         ("w", "There is no stop to wait out"),
+                         ("p", "You may pass only after drawing a card you could play"),
+                         ("e", "You may demand only right after playing jacks or aces"),
+                         ("m", "Saying makao is not part of this game")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert why in _status(app), (key, _status(app))
+        assert screen.session.history == []
