@@ -599,8 +599,10 @@ class TableScreen(AppScreen[None]):
             return not (self._typing() or self.too_small or self._covered) and bool(
                 self.session.legal_actions()) and bool(getattr(self.session.game, "bots", None))
         if action == "bot_speed":
-            return not self._typing() and not self.session.is_over and any(
-                not self.session.is_human(seat) for seat in range(len(self.session.names)))
+            # A network table's computer players move at the server's pace: b changes nothing.
+            return (getattr(self.session, "paces_bots", True) and not self._typing()
+                    and not self.session.is_over and any(
+                        not self.session.is_human(seat) for seat in range(len(self.session.names))))
         if action == "undo":
             viewer = self.session.viewer
             return viewer is not None and self.session.can_undo(viewer)
@@ -635,7 +637,8 @@ class TableScreen(AppScreen[None]):
 
     def action_bot_speed(self) -> None:
         """Step the delay between computer players' moves: slow, normal, fast, instant (the
-        key is in the footer while computer players are at the table and the game is not over)."""
+        key is in the footer while computer players move here, not at a network table's server,
+        and the game is not over)."""
         from dataclasses import replace
 
         from cardgames.tui.settings import next_bot_speed
