@@ -48,16 +48,16 @@ class MakaoBoard(Board):
         Binding("p,n", "verb('pass_turn')", "Pass"),
         Binding("m", "verb('makao')", "Makao!"),
         Binding("e", "demand", "Demand"),
-        Binding("d", "explain('draw')", "Draw", show=False),
-        Binding("t", "explain('take')", "Take", show=False),
-        Binding("w", "explain('wait')", "Wait", show=False),
-        Binding("p,n", "explain('pass_turn')", "Pass", show=False),
-        Binding("m", "explain('makao')", "Makao!", show=False),
-        Binding("e", "explain('demand')", "Demand", show=False),
+        Binding("d", "why_not('draw')", "Draw", show=False),
+        Binding("t", "why_not('take')", "Take", show=False),
+        Binding("w", "why_not('wait')", "Wait", show=False),
+        Binding("p,n", "why_not('pass_turn')", "Pass", show=False),
+        Binding("m", "why_not('makao')", "Makao!", show=False),
+        Binding("e", "why_not('demand')", "Demand", show=False),
     ]
     VERBS: ClassVar[dict[str, type]] = {"draw": Draw, "take": Take, "wait": Wait,
                                         "pass_turn": Pass, "makao": CallMakao}
-    EXPLAINED: ClassVar[dict[str, Action]] = {
+    WHY_NOT: ClassVar[dict[str, Action]] = {
         "draw": Draw(), "take": Take(), "wait": Wait(), "pass_turn": Pass(),
         "makao": CallMakao(), "demand": Demand()}
 

@@ -566,11 +566,11 @@ class SpiteMaliceBoard(Board):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("e", "verb('end')", "End"),
-        Binding("e", "explain('end')", "End", show=False),
+        Binding("e", "why_not('end')", "End", show=False),
         Binding("v", "bottom", "Bottom"),
     ]
     VERBS: ClassVar[dict[str, type]] = {"end": End}
-    EXPLAINED: ClassVar[dict[str, Action]] = {"end": End()}
+    WHY_NOT: ClassVar[dict[str, Action]] = {"end": End()}
 
     DEFAULT_CSS = """
     SpiteMaliceBoard #players { height: auto; border: $frame #5f5f87; padding: 0 1;

@@ -382,7 +382,7 @@ class TrashBoard(Board):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "verb('draw')", "Draw"),
         Binding("t", "verb('take')", "Take discard"),
-        Binding("t", "explain('take')", "Take discard", show=False),
+        Binding("t", "why_not('take')", "Take discard", show=False),
         Binding("y", "verb('replace')", "Replace jack"),
         Binding("n", "verb('keep')", "Keep jack"),
         *(Binding(str(n), f"position({n or 10})", f"Position {n or 10}", show=False)
@@ -391,7 +391,7 @@ class TrashBoard(Board):
 
     VERBS: ClassVar[dict[str, type]] = {"draw": Draw, "take": Take, "replace": Replace,
                                         "keep": Keep}
-    EXPLAINED: ClassVar[dict[str, Action]] = {"take": Take()}
+    WHY_NOT: ClassVar[dict[str, Action]] = {"take": Take()}
     """``t`` when the discard top cannot be taken: the rules say why (TR-4)."""
 
     DEFAULT_CSS = """
