@@ -426,9 +426,10 @@ def rules(game: str) -> None:
     text = load_game(_game(game).name).rules_text()
     if sys.stdout.isatty():
         from rich.console import Console
-        from rich.markdown import Markdown
 
-        Console().print(Markdown(text))
+        from cardgames.tui.markdown import RulesMarkdown
+
+        Console().print(RulesMarkdown(text))
     else:
         click.echo(text)
 

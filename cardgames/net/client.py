@@ -114,6 +114,8 @@ class RemoteSession:
     handover: PlayerId | None = None
     handover_reason = ""
     bot_to_move = False
+    paces_bots = False
+    """The computer players move at the server, at its pace: the table offers no bot speed."""
 
     def __init__(
         self,

@@ -39,3 +39,25 @@ async def test_the_join_app_plays_a_move_with_keys_and_shows_who_is_connected() 
             bob_plays.cancel()
     finally:
         await server.close()
+
+
+async def test_the_bot_speed_key_is_not_offered_where_the_server_paces_the_bots() -> None:
+    """The computer players of a network table move at the server's pace: the client's footer
+    has no b Bot speed, and b changes no setting of this terminal."""
+    server, code = await open_table("makao", 7, players=2, bots=1)
+    try:
+        settings = AppSettings(bot_delay=0.6)
+        app = JoinApp(code, "Anna", settings)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: human_to_move(app))
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            shown = {active.binding.description for active in table.active_bindings.values()
+                     if active.binding.show}
+            assert "Leave" in shown and "Bot speed" not in shown, shown
+            await pilot.press("b")
+            await pilot.pause()
+            assert table.settings.bot_delay == 0.6 and "Computer players" not in str(
+                table.query_one("#status").render())
+    finally:
+        await server.close()

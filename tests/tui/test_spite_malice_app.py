@@ -229,3 +229,22 @@ async def test_the_joker_picked_is_the_one_that_moves(monkeypatch: pytest.Monkey
         again = Session(session.setup)
         again.restore(session.commands())
         assert again.view_for(0) == session.view_for(0)
+
+
+async def test_end_with_cards_in_hand_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``e`` is not in the footer while cards are in hand; pressed anyway, the status line
+    says why the turn cannot end so (SM-13)."""
+    deal(monkeypatch, position(hands=["2h 3s Kd", "Kh Kc Qh Jh Jc"],
+                               pay_off=["9s 7d 6h", "Ks Qs"], full=True))  # type: ignore[arg-type]
+    app = CardGamesApp(SOLO, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        table = find_table(app)
+        shown = {active.binding.description for active in app.screen.active_bindings.values()
+                 if active.binding.show}
+        assert "End" not in shown
+        await pilot.press("e")
+        await pilot.pause()
+        status = str(table.query_one("#status").render())
+        assert "You still hold cards: end your turn with a discard or the bus" in status
+        assert table.session.history == []

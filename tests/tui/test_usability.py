@@ -4,6 +4,7 @@ terminals, ASCII mode, captions, the swap phase, key feedback and the setup form
 from __future__ import annotations
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input
 
 from cardgames.core.cards import Card, parse_card
@@ -266,6 +267,43 @@ async def test_demand_dialog_takes_a_typed_rank_and_shows_the_table_behind() -> 
         assert screen.session.history[1] == (0, Demand("rank", Rank.SEVEN))
 
 
+async def _demand_dialog_open(pilot: Pilot[None], app: CardGamesApp) -> None:
+    """Play a jack at a table dealt with ``_seed_with_playable_jack`` and wait for the demand
+    box that opens."""
+    from cardgames.core.cards import Rank
+
+    screen = await table_when_my_turn(pilot, app)
+    jack = next(a for a in screen.session.view().legal
+                if isinstance(a, Play) and a.cards[0].rank is Rank.JACK)
+    screen.session.submit(0, jack)
+    screen.advance()
+    await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+    await pilot.pause()
+
+
+async def test_demand_dialog_footer_lists_only_keys_that_act_and_they_do() -> None:
+    """While the demand box is open its footer offers Esc, ? and q (no table key such as d or
+    u); ? shows the rules and q asks to leave, and both come back to the box."""
+    from tests.tui.test_app import _seed_with_playable_jack
+
+    setup = GameSetup("makao", default_seats(2, 1), {}, _seed_with_playable_jack())
+    app = CardGamesApp(setup, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await _demand_dialog_open(pilot, app)
+        footer = screen_text(app).splitlines()[-1].split()
+        assert footer == ["esc", "Later", "?", "Rules", "q", "Leave"], footer
+        await pilot.press("question_mark")
+        assert screen_name(app) == "RulesScreen"
+        await pilot.press("escape")
+        assert screen_name(app) == "ChoiceDialog", "back to the demand"
+        await pilot.press("q")
+        assert screen_name(app) == "LeaveDialog"
+        await pilot.press("n")
+        assert screen_name(app) == "ChoiceDialog", "staying keeps the demand open"
+        await pilot.press("q", "y")
+        await wait_until(pilot, lambda: screen_name(app) == "PickerScreen")
+
+
 # ---------------------------------------------------------------- 9, 11: Shithead keys
 
 
@@ -381,3 +419,28 @@ def test_the_deal_hint_gives_a_code_of_the_game_set_up() -> None:
     for name in ("makao", "trash", "zoliky"):
         code = example_code(find_game(name))
         assert code.startswith(f"{name}-") and parse_deal(code).game == name
+
+
+async def test_makao_verb_keys_that_do_not_apply_say_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Nothing fits 7♥ and nothing is pending: t, w, p, e and m are not in the footer, and
+    each, pressed anyway, says in the status line why it does nothing now."""
+    from tests.games.makao.builders import position as makao_position
+
+    deal(monkeypatch, makao_position([["5c", "9s"], ["Kc", "2d"]], ["7h"]))
+    app = CardGamesApp(SOLO_MAKAO, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_when_my_turn(pilot, app)
+        footer = screen_text(app).splitlines()[-1]
+        assert "d Draw" in footer
+        assert not {"Take", "Wait", "Pass", "Demand", "Makao!"} & set(footer.split()), footer
+        for key, why in (("t", "There are no cards to take"),
+                         ("w", "There is no stop to wait out"),
+                         ("p", "You may pass only after drawing a card you could play"),
+                         ("e", "You may demand only right after playing jacks or aces"),
+                         ("m", "Saying makao is not part of this game")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert why in _status(app), (key, _status(app))
+        assert screen.session.history == []

@@ -506,3 +506,24 @@ async def test_the_key_list_names_enter_as_the_footer_does(
         assert enter_rows == ["- `⏎` Discard / Close"], enter_rows
         assert footer in enter_rows[0]
         assert "Play" not in listed and "Why not" not in listed
+
+
+async def test_every_row_of_the_lay_off_dialog_has_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A joker that may go onto a meld in two ways (as 8♣ or as 4♣) gets a letter per row; a
+    meld it goes onto in one way keeps its number, even for a joker (as J♥)."""
+    deal(monkeypatch, position(
+        [["9d", "Xr", "Kd"], ["2s", "5d", "9h", "Js"]],
+        melds=[(1, ["5c", "6c", "7c"]), (0, ["Qh", "Kh", "Ah"]), (1, ["4s", "4d", "4c"])],
+        discard=["10d"], opened=[True, True], phase="lay", dealer=1, target=0))
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        await pilot.press("end", "l")
+        await wait_until(pilot, lambda: screen_name(app) == "ChoiceDialog")
+        rows = [line for line in screen_text(app).splitlines() if "Meld " in line and "┃" in line]
+        assert len(rows) == 4 and all(re.search(r"\((\w)\)\s+┃", row) for row in rows), rows
+        assert "(as 4♣)  (b)" in rows[1] and "(as J♥)  (2)" in rows[2], rows
+        await pilot.press("b")
+        await wait_until(pilot, lambda: find_table(app).session.history != [])
+        seat, action = find_table(app).session.history[0]
+        assert (seat, action) == (0, LayOff(cards("Xr")[0], 0, cards("4c")[0]))

@@ -71,15 +71,19 @@ def _number(word: str, what: str, last: int) -> int:
 
 def _hand_card(word: str, hand: Sequence[Card]) -> Card:
     """The hand card a word names: of equal cards the first in sorted order (as listed); any
-    joker for ``jk``; the joker of that colour for ``Xr``/``Jkr`` or ``Xb``/``Jkb`` if held, else
-    the other (all jokers play alike)."""
-    named = None if word.lower() in _JOKER_WORDS else parse_card(word)
-    if named is None or named.rank is Rank.JOKER:
+    joker for ``jk``; only the joker of that colour for ``Xr``/``Jkr`` or ``Xb``/``Jkb``, so a
+    command never moves another card than the one it names.
+
+    Raises:
+        IllegalMove: If the hand holds no such card ("You do not hold Jkb"), or no joker at
+            all for ``jk``.
+    """
+    if word.lower() in _JOKER_WORDS:
         jokers = sorted(card for card in hand if card.rank is Rank.JOKER)
         if not jokers:
             raise IllegalMove("You hold no joker")
-        same = [card for card in jokers if named is not None and card.same_face(named)]
-        return (same or jokers)[0]
+        return jokers[0]
+    named = parse_card(word)
     same = sorted(card for card in hand if card.same_face(named))
     if not same:
         raise IllegalMove(f"You do not hold {named}")

@@ -2,7 +2,8 @@
 
 Keys: Enter plays (the selection in order, or the card under the cursor), ``d`` draws, ``t`` takes a
 pending draw (MK-8), ``w`` waits out a stop (MK-10), ``p`` keeps a drawn card (MK-5), ``m`` says
-makao (``makao-call`` option), ``e`` reopens the demand dialog (MK-11, MK-12).
+makao (``makao-call`` option), ``e`` reopens the demand dialog (MK-11, MK-12). Each of these keys,
+pressed when it does not apply, says why in the status line.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from cardgames.core.cards import Card, Rank, Suit
+from cardgames.core.engine import Action
 from cardgames.games.makao.actions import CallMakao, Demand, Draw, Pass, Play, Take, Wait
 from cardgames.tui.boards.common import empty_hand_text, out_note, turn_heading
 from cardgames.tui.render import (
@@ -46,9 +48,18 @@ class MakaoBoard(Board):
         Binding("p,n", "verb('pass_turn')", "Pass"),
         Binding("m", "verb('makao')", "Makao!"),
         Binding("e", "demand", "Demand"),
+        Binding("d", "why_not('draw')", "Draw", show=False),
+        Binding("t", "why_not('take')", "Take", show=False),
+        Binding("w", "why_not('wait')", "Wait", show=False),
+        Binding("p,n", "why_not('pass_turn')", "Pass", show=False),
+        Binding("m", "why_not('makao')", "Makao!", show=False),
+        Binding("e", "why_not('demand')", "Demand", show=False),
     ]
     VERBS: ClassVar[dict[str, type]] = {"draw": Draw, "take": Take, "wait": Wait,
                                         "pass_turn": Pass, "makao": CallMakao}
+    WHY_NOT: ClassVar[dict[str, Action]] = {
+        "draw": Draw(), "take": Take(), "wait": Wait(), "pass_turn": Pass(),
+        "makao": CallMakao(), "demand": Demand()}
 
     MIN_SIZE = (72, 19)
     """Six seats keep their names and a two-row hand fits; smaller shows a notice."""

@@ -111,11 +111,13 @@ class ShitheadBoard(Board):
         Binding("s", "swap", "Swap", show=False),
         Binding("r", "verb('ready')", "Ready"),
         Binding("p", "verb('pick_up')", "Pick up"),
-        Binding("p", "explain_pick_up", "Pick up", show=False),
+        Binding("p", "why_not('pick_up')", "Pick up", show=False),
         *(Binding(str(n), f"position({n})", f"Position {n}", show=False) for n in (1, 2, 3)),
     ]
 
     VERBS: ClassVar[dict[str, type]] = {"ready": Ready, "pick_up": PickUp, "decline": Decline}
+    WHY_NOT: ClassVar[dict[str, Action]] = {"pick_up": PickUp()}
+    """``p`` when picking up is not allowed: the rules say why (SH-8)."""
 
     MIN_SIZE = (72, 21)
     """The pile, a two-row hand and the table cards fit; smaller shows a notice."""
@@ -303,10 +305,6 @@ class ShitheadBoard(Board):
     def on_table_row_selection_changed(self, message: TableRow.SelectionChanged) -> None:
         """Marks changed: Esc now clears them, or not (the footer follows)."""
         self.refresh_bindings()
-
-    def action_explain_pick_up(self) -> None:
-        """``p`` when picking up is not allowed: the rules say why (SH-8)."""
-        self.post_message(self.Act(PickUp()))
 
     def _hand_card(self) -> Card | None:
         hand = self.query_one(HandWidget)

@@ -28,6 +28,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from cardgames.core.cards import Card, Rank
+from cardgames.core.engine import Action
 from cardgames.games.spite_malice.actions import (
     HAND,
     PAY_OFF,
@@ -565,9 +566,11 @@ class SpiteMaliceBoard(Board):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("e", "verb('end')", "End"),
+        Binding("e", "why_not('end')", "End", show=False),
         Binding("v", "bottom", "Bottom"),
     ]
     VERBS: ClassVar[dict[str, type]] = {"end": End}
+    WHY_NOT: ClassVar[dict[str, Action]] = {"end": End()}
 
     DEFAULT_CSS = """
     SpiteMaliceBoard #players { height: auto; border: $frame #5f5f87; padding: 0 1;

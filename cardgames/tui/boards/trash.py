@@ -32,7 +32,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from cardgames.core.cards import Card, Rank
-from cardgames.core.engine import Event
+from cardgames.core.engine import Action, Event
 from cardgames.games.trash.actions import Draw, Keep, Place, Replace, Take
 from cardgames.games.trash.moves import JACK, SWAP, layout_rows
 from cardgames.session.session import possessive
@@ -397,7 +397,7 @@ class TrashBoard(Board):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "verb('draw')", "Draw"),
         Binding("t", "verb('take')", "Take discard"),
-        Binding("t", "explain_take", "Take discard", show=False),
+        Binding("t", "why_not('take')", "Take discard", show=False),
         Binding("y", "verb('replace')", "Replace jack"),
         Binding("n", "verb('keep')", "Keep jack"),
         *(Binding(str(n), f"position({n or 10})", f"Position {n or 10}", show=False)
@@ -406,6 +406,8 @@ class TrashBoard(Board):
 
     VERBS: ClassVar[dict[str, type]] = {"draw": Draw, "take": Take, "replace": Replace,
                                         "keep": Keep}
+    WHY_NOT: ClassVar[dict[str, Action]] = {"take": Take()}
+    """``t`` when the discard top cannot be taken: the rules say why (TR-4)."""
 
     DEFAULT_CSS = """
     TrashBoard #opponents { height: auto; }
@@ -658,13 +660,7 @@ class TrashBoard(Board):
         """Show only the keys that do something now."""
         if action == "position":
             return self.can(Place)
-        if action == "explain_take":
-            return self.can(Draw) and not self.can(Take)
         return super().check_action(action, parameters)
-
-    def action_explain_take(self) -> None:
-        """``t`` when the discard top cannot be taken: the rules say why (TR-4)."""
-        self.post_message(self.Act(Take()))
 
     def action_position(self, position: int) -> None:
         """A digit: put the jack in hand on that position (TR-6)."""

@@ -14,6 +14,7 @@ the game is over nothing can be sorted or played: the hand is drawn without a cu
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -419,7 +420,6 @@ class ZolikyBoard(Board):
             return
         style = self.info.style
         choices = []
-        keys = {}
         for action in matches:
             meld = self.view.melds[action.meld] if self.view is not None else None
             label = f"Meld {action.meld + 1}"
@@ -428,10 +428,7 @@ class ZolikyBoard(Board):
             if action.named is not None:
                 label += f" (as {card_label(action.named, style)})"
             choices.append((shown(label, style.ascii), action))
-            key = str(action.meld + 1)
-            if len(key) == 1 and key not in keys and action.named is None:
-                keys[key] = action
-        self.ask(ChoiceDialog("Lay off onto meld", choices, keys), self.act)
+        self.ask(ChoiceDialog("Lay off onto meld", choices, layoff_keys(matches)), self.act)
 
     def _why(self, command: str) -> str:
         """The refusal the notation gives for ``command`` (or a general note)."""
@@ -697,6 +694,33 @@ def _shape(action: Meld) -> TableMeld:
     shape, _ = meld_shape(action)
     assert shape is not None
     return shape.meld(0)
+
+
+_ROW_LETTERS = "abcdefghijklmnoprstuvwxyz"
+"""The keys of lay-off rows that no meld number names (no ``q``: it leaves the game)."""
+
+
+def layoff_keys(matches: Sequence[LayOff]) -> dict[str, LayOff]:
+    """A key for every row of the lay-off dialog: the meld's number (1-9) when the card goes
+    onto that meld in only one way, else a letter in order (a joker that may stand for 4♣ or
+    8♣ on one run is two rows).
+
+    Args:
+        matches: The legal lay-offs of the chosen card, in the dialog's order.
+
+    Returns:
+        Key to lay-off, one key per row (while the 25 letters last: far more rows than a
+        table of melds gives).
+    """
+    ways = Counter(action.meld for action in matches)
+    keys: dict[str, LayOff] = {}
+    letters = iter(_ROW_LETTERS)
+    for action in matches:
+        number = str(action.meld + 1)
+        key = number if ways[action.meld] == 1 and len(number) == 1 else next(letters, "")
+        if key:
+            keys[key] = action
+    return keys
 
 
 def _faces(cards: Sequence[Card]) -> list[tuple[int, str]]:

@@ -1,17 +1,19 @@
 """Small modal dialogs: pick one of several moves, confirm, or leave a game (keep or discard it).
 
-Both are translucent (the table stays visible behind them) and name their keys.
+Both are translucent (the table stays visible behind them) and name their keys; each has its own
+footer, which covers the table's and lists only the keys that act while the dialog is open.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
@@ -21,17 +23,43 @@ from cardgames.tui.screens.base import AppModal, is_covered
 from cardgames.tui.settings import settings_of
 
 
+@runtime_checkable
+class TableBelow(Protocol):
+    """The screen under a :class:`ChoiceDialog` whose rules and leave question the dialog
+    offers too (the table screen), so ``?`` and ``q`` work while the player chooses."""
+
+    def rules_screen(self) -> Screen[Any]:
+        """The rules screen ``?`` opens."""
+        ...
+
+    def leave_dialog(self) -> LeaveDialog:
+        """The question ``q`` asks."""
+        ...
+
+    def leave_answer(self, answer: str | None) -> None:
+        """Act on the answer to :meth:`leave_dialog` ("keep", "discard", or None to stay)."""
+        ...
+
+
 class ChoiceDialog(AppModal[Action | None]):
     """Pick one action from a short list (a demand, a joker's meaning); Escape picks nothing.
+
+    Over a table (:class:`TableBelow`), ``?`` shows the rules and ``q`` asks to leave the game,
+    as they do at the table; staying (or closing the rules) comes back to the choice. The
+    dialog's own footer lists only these keys, so no key of the table seems to be on offer.
 
     Args:
         title: The question, e.g. "Demand a rank".
         choices: (label, action) pairs in the order shown.
         keys: Letters that pick a choice at once, e.g. ``{"7": demand sevens, "n": no demand}``;
-            shown after the labels.
+            shown after the labels. A choice's key comes before ``q`` and ``?``.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Later")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Later"),
+        Binding("question_mark", "rules", "Rules"),
+        Binding("q", "leave", "Leave"),
+    ]
     covered_actions = frozenset({"cancel"})
     covered_note = "Esc later"
 
@@ -58,6 +86,7 @@ class ChoiceDialog(AppModal[Action | None]):
             )
             hint = "↑↓ Enter, or type the key" if self.keys else "↑↓ Enter"
             yield Label(shown(f"{hint}; Esc: later", ascii), id="dialog-keys")
+        yield Footer()
 
     def _label(self, label: str, action: Action, ascii: bool) -> str:
         keys = [key for key, bound in self.keys.items() if bound == action]
@@ -80,6 +109,38 @@ class ChoiceDialog(AppModal[Action | None]):
     def action_cancel(self) -> None:
         """Close without choosing."""
         self.dismiss(None)
+
+    def _table(self) -> TableBelow | None:
+        """The table right under this dialog, or None (then ``?`` and ``q`` are not offered)."""
+        stack = self.app.screen_stack
+        below = stack[-2] if len(stack) > 1 and stack[-1] is self else None
+        return below if isinstance(below, TableBelow) else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``?`` and ``q`` act (and show in the footer) only over a table."""
+        if action in ("rules", "leave") and self._table() is None:
+            return False
+        return super().check_action(action, parameters)
+
+    def action_rules(self) -> None:
+        """Show the table's rules over the dialog; closing them comes back here."""
+        table = self._table()
+        if table is not None:
+            self.open(table.rules_screen())
+
+    def action_leave(self) -> None:
+        """Ask the table's leave question over the dialog."""
+        table = self._table()
+        if table is not None:
+            self.open(table.leave_dialog(), self._leave_answer)
+
+    def _leave_answer(self, answer: str | None) -> None:
+        """Leaving closes this dialog, choosing nothing, and then the table; staying keeps the
+        choice open."""
+        table = self._table()
+        if answer and table is not None:
+            self.dismiss(None)
+            table.leave_answer(answer)
 
 
 class LeaveDialog(AppModal[str | None]):

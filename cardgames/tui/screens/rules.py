@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
+from cardgames.tui.markdown import RulesMarkdown
 from cardgames.tui.render import ascii_rules, literal
 from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import settings_of
@@ -57,8 +58,9 @@ class RulesScreen(AppScreen[None]):
     Escape, ``q`` or ``?`` goes back.
 
     The Markdown is drawn by Rich in one widget, which opens several times faster than one
-    widget per block. In ASCII mode the text is transliterated (:func:`ascii_rules`) and the
-    bullets and table lines are ASCII (:class:`AsciiDrawing`).
+    widget per block; a long line of a preformatted block wraps under its last column
+    (:class:`RulesMarkdown`). In ASCII mode the text is transliterated (:func:`ascii_rules`) and
+    the bullets and table lines are ASCII (:class:`AsciiDrawing`).
 
     Args:
         title: The game's title.
@@ -91,9 +93,9 @@ class RulesScreen(AppScreen[None]):
         yield Static(literal(f" Rules of {self.game_title} "), id="rules-title")
         with VerticalScroll(id="rules-body"):
             if settings_of(self.app).ascii:
-                yield Static(AsciiDrawing(Markdown(ascii_rules(self.markdown))))
+                yield Static(AsciiDrawing(RulesMarkdown(ascii_rules(self.markdown))))
             else:
-                yield Static(Markdown(self.markdown))
+                yield Static(RulesMarkdown(self.markdown))
         yield Footer()
 
     def action_scroll(self, lines: int) -> None:

@@ -391,12 +391,14 @@ class TableScreen(AppScreen[None]):
         self._covered = False
         self.error = self.note = ""
         if not ready:
-            self.open(LeaveDialog(_LEAVE), self._leave_answer)
+            self.open(LeaveDialog(_LEAVE), self.leave_answer)
             return
         self.session.ready(seat)
         self.advance()
 
-    def _leave_answer(self, answer: str | None) -> None:
+    def leave_answer(self, answer: str | None) -> None:
+        """The answer to the leave question (:meth:`leave_dialog`): "keep" or "discard" closes
+        the table (keeping or discarding its record); None stays and goes on."""
         if answer:
             if answer == "discard":
                 self.discard()
@@ -634,8 +636,10 @@ class TableScreen(AppScreen[None]):
             return not (self._typing() or self.too_small or self._covered) and bool(
                 self.session.legal_actions()) and bool(getattr(self.session.game, "bots", None))
         if action == "bot_speed":
-            return not self._typing() and not self.session.is_over and any(
-                not self.session.is_human(seat) for seat in range(len(self.session.names)))
+            # A network table's computer players move at the server's pace: b changes nothing.
+            return (getattr(self.session, "paces_bots", True) and not self._typing()
+                    and not self.session.is_over and any(
+                        not self.session.is_human(seat) for seat in range(len(self.session.names))))
         if action == "undo":
             viewer = self.session.viewer
             return viewer is not None and self.session.offers_undo(viewer)
@@ -670,7 +674,8 @@ class TableScreen(AppScreen[None]):
 
     def action_bot_speed(self) -> None:
         """Step the delay between computer players' moves: slow, normal, fast, instant (the
-        key is in the footer while computer players are at the table and the game is not over)."""
+        key is in the footer while computer players move here, not at a network table's server,
+        and the game is not over)."""
         from dataclasses import replace
 
         from cardgames.tui.settings import next_bot_speed
@@ -760,11 +765,16 @@ class TableScreen(AppScreen[None]):
 
     def action_rules(self) -> None:
         """Show the rules of this game, followed by every key of its table."""
+        self.open(self.rules_screen())
+
+    def rules_screen(self) -> Screen[None]:
+        """The screen ``?`` opens (here or over a dialog of the table): this game's rules,
+        followed by every key of its table."""
         # Imported on demand: Textual's Markdown widget costs a table start about 50 ms.
         from cardgames.tui.screens.rules import RulesScreen
 
         rules = self.session.game.rules_text().rstrip("\n")
-        self.open(RulesScreen(self._title, f"{rules}\n\n{self.keys_text()}"))
+        return RulesScreen(self._title, f"{rules}\n\n{self.keys_text()}")
 
     def keys_text(self) -> str:
         """The rules screen's list of keys (Markdown): this game's board and its parts, then
@@ -849,10 +859,14 @@ class TableScreen(AppScreen[None]):
             # The network table is gone: there is nothing to keep, discard or come back to.
             self.dismiss()
             return
-        # A network table's game goes on at the server: nothing is kept or discarded here.
+        self.open(self.leave_dialog(), self.leave_answer)
+
+    def leave_dialog(self) -> LeaveDialog:
+        """The question ``q`` asks while the game runs (here or over a dialog of the table);
+        its answer goes to :meth:`leave_answer`. A network table's game goes on at the server:
+        nothing is kept or discarded here, so its question offers only Leave or Stay."""
         question = getattr(self.session, "leave_question", None)
-        dialog = LeaveDialog(_LEAVE) if question is None else LeaveTableDialog(question)
-        self.open(dialog, self._leave_answer)
+        return LeaveDialog(_LEAVE) if question is None else LeaveTableDialog(question)
 
     # ------------------------------------------------------------------ timers
 

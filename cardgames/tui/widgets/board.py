@@ -73,6 +73,11 @@ class Board(Widget):
             table screen shows a notice instead.
         VERBS: Verb name to action class: ``verb('draw')`` plays the first legal action of that
             class, and its key shows in the footer only while such an action is legal.
+        WHY_NOT: Verb name to an action of that verb, offered when the verb's key is pressed
+            while no such action is legal, so that the status line gives the rules' reason the
+            key does nothing now ("There are no cards to take"). Bound, after the verb's own
+            binding and with its description, as ``Binding("t", "why_not('take')", "Take",
+            show=False)``: the footer still lists only the keys that act.
         VIEW_KEYS: Key to action name of the board's keys that only show something and play
             nothing (Žolíky's ``M``, every meld): they also work where the board only draws,
             in a replay.
@@ -82,6 +87,7 @@ class Board(Widget):
 
     MIN_SIZE: ClassVar[tuple[int, int]] = (80, 24)
     VERBS: ClassVar[dict[str, type]] = {}
+    WHY_NOT: ClassVar[dict[str, Action]] = {}
     VIEW_KEYS: ClassVar[dict[str, str]] = {}
 
     DEFAULT_CSS = """
@@ -235,10 +241,13 @@ class Board(Widget):
         return any(isinstance(action, kind) for action in self.legal)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show a verb key only while its action is legal."""
+        """Show a verb key only while its action is legal; its explanation acts otherwise."""
         if action == "verb" and parameters:
             kind = self.VERBS.get(str(parameters[0]))
             return kind is not None and self.can(kind)
+        if action == "why_not" and parameters:
+            offered = self.WHY_NOT.get(str(parameters[0]))
+            return offered is not None and self.view is not None and not self.can(type(offered))
         return True
 
     def action_verb(self, verb: str) -> None:
@@ -248,6 +257,11 @@ class Board(Widget):
             if isinstance(action, kind):
                 self.post_message(self.Act(action))
                 return
+
+    def action_why_not(self, verb: str) -> None:
+        """A verb's key while no action of the verb is legal: offer ``WHY_NOT[verb]``, which
+        is refused with the reason (not the viewer's turn, a step to finish first, ...)."""
+        self.post_message(self.Act(self.WHY_NOT[verb]))
 
     def ask(self, dialog: Screen[Any], answer: Callable[[Any], None] | None = None) -> None:
         """Open ``dialog`` over the table, its result going to ``answer`` (None: the dialog

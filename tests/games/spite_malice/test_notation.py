@@ -67,7 +67,7 @@ def _table() -> SpiteMaliceState:
         ("play pay", Play(card("5h"), "pay", 2)),
         ("play PAY 2", Play(card("5h"), "pay", 2)),
         ("play jk 1", Play(card("Xr"), "hand", 1)),
-        ("play xb 2", Play(card("Xr"), "hand", 2)),
+        ("play xr 2", Play(card("Xr"), "hand", 2)),
         ("discard 4s", Discard(card("4s"), 2)),
         ("d 9d 3", Discard(card("9d"), 3)),
         ("bus 9d", Bus(card("9d"))),
@@ -155,3 +155,17 @@ def test_a_joker_named_by_its_colour_is_the_one_that_moves() -> None:
         assert action == Discard(card(joker), 1), text
         assert GAME.parse_command(view, str(action)) == action
     assert str(GAME.parse_command(view, "discard jk 1")) in ("discard jkr 1", "discard jkb 1")
+
+
+@pytest.mark.parametrize("command", ["discard jkb 2", "d Xb 2", "play jkb", "play Jkb 1",
+                                     "p jkb 1", "bus jkb", "b Xb"])
+def test_a_joker_of_a_colour_not_held_is_refused(command: str) -> None:
+    """Holding only the red joker, a command naming the black one is refused and names it,
+    rather than moving the red one (SM-6); ``jk`` still names the joker held."""
+    state = position(hands=["3h Xr 9d", "2d"], pay_off=["Kc 5h", "6c 7c"],
+                     piles=["As 2s"], full=True)
+    view = state.view(0)
+    with pytest.raises(IllegalMove, match=r"^You do not hold Jkb$"):
+        GAME.parse_command(view, command)
+    assert GAME.parse_command(view, "discard jk 2") == Discard(card("Xr"), 2)
+    assert GAME.parse_command(view, "play jkr 1") == Play(card("Xr"), "hand", 1)
