@@ -70,14 +70,15 @@ GAMES: tuple[GameInfo, ...] = (
 
 
 def find_game(name: str) -> GameInfo:
-    """Return the game whose name or alias is ``name`` (case-insensitive).
+    """Return the game whose name or alias is ``name`` (case-insensitive; a hyphen or a space
+    in a name stands for its underscore, so ``spite-malice`` is ``spite_malice``).
 
     Raises:
         KeyError: With a message listing the known games, if none matches.
     """
     key = name.strip().lower().replace(" ", "_")
     for info in GAMES:
-        if key == info.name or key in info.aliases:
+        if key.replace("-", "_") == info.name or key in info.aliases:
             return info
     known = ", ".join(info.name for info in GAMES)
     raise KeyError(f"unknown game {quoted(name)}; the games are: {known}")

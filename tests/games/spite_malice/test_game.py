@@ -13,6 +13,7 @@ from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 def test_game_object() -> None:
     assert load_game("spite") is GAME
     assert find_game("spite-and-malice").playable
+    assert find_game("spite-malice").name == "spite_malice"
     assert (GAME.name, GAME.title, GAME.min_players, GAME.max_players) == (
         "spite_malice", "Spite & Malice", 2, 4)
     assert GAME.options == ()
