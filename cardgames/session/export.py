@@ -100,7 +100,7 @@ def _header(
     ]
     options = ", ".join(
         f"{name} {'on' if value is True else 'off' if value is False else value}"
-        for name, value in sorted(setup.options.items())
+        for name, value in sorted(game.check_options(setup.options).items())
     )
     seen = (
         "every hand open" if open_hands

@@ -140,3 +140,10 @@ def test_a_network_table_s_unfinished_game_hides_the_seats_played_elsewhere() ->
     with pytest.raises(ValueError, match="no seat of it was played here"):
         export_text(headless, viewer=0)
     assert "Seen by: the public" in export_text(headless)
+
+
+def test_the_house_options_are_listed_with_their_defaults() -> None:
+    """A game set up without naming its options (the command line) lists them as played."""
+    session = Session(replace(setup_for("makao", 4, 1), options={}))
+    record = record_of(session, id="g", started=STARTED)
+    assert "House options: jokers off, makao-call off, queens off" in export_text(record, viewer=0)
