@@ -10,7 +10,7 @@ that move's log says so.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardgames.core.cards import Card
 from cardgames.core.engine import Event, Game, PlayerId, State, View
@@ -80,10 +80,10 @@ class Replay:
                     state, seed = self._redealt(state, redeal.seed), redeal.seed
                     continue
                 move = Move(len(moves) + 1, seat, text, (), seed)
-                events = self._play(state, move)
+                move = replace(move, events=self._play(state, move))
             except (CardGameError, ValueError) as error:
                 raise RecordError(f"command {index} ({text!r}) does not replay: {error}") from None
-            moves.append(Move(move.number, move.player, text, events, seed))
+            moves.append(move)
             seed = None
             if move.number % CHECKPOINT == 0:
                 self._checkpoints.append(state.clone())
