@@ -229,10 +229,12 @@ class RemoteSession:
 
     def view(self) -> View:
         """The seat's view, as last sent; once the connection is over, without legal moves
-        (nothing can be played at a table that is gone, so the Board offers no move)."""
+        and with nobody to move (nothing can be played at a table that is gone, so the Board
+        offers no move and names no turn)."""
         assert self._view is not None
         if self.closed and dataclasses.is_dataclass(self._view):
-            return dataclasses.replace(self._view, legal=())  # type: ignore[type-var]
+            return dataclasses.replace(  # type: ignore[type-var]
+                self._view, legal=(), current_player=None)
         return self._view
 
     def view_for(self, seat: PlayerId | None) -> View:

@@ -52,7 +52,7 @@ def export_text(
     # screen words it), so that seat keeps the record's name: the one the statistics list.
     reader = replay.reader if viewer is None else viewer
     names = replay.names_for(reader)
-    lines = _header(record, replay.game, code, viewer, open_hands, names)
+    lines = _header(record, replay.game, code, viewer, open_hands, names, reader)
     shown = range(len(names)) if open_hands else () if viewer is None else (viewer,)
     for owner in shown:
         hand = getattr(replay.view(0, owner), "hand", None)
@@ -66,7 +66,8 @@ def export_text(
         said = [_line(replay.game, event, viewer, reader, names, open_hands)
                 for event in move.events]
         happened = "; ".join(line for line in said if line)
-        head = f"{move.number:>4}. {names[move.player]}: {move.command}"
+        mover = "You" if move.player == reader else names[move.player]
+        head = f"{move.number:>4}. {mover}: {move.command}"
         lines.append(head + (f" — {happened}" if happened else ""))
     return "\n".join(lines) + "\n"
 
@@ -91,11 +92,15 @@ def _header(
     viewer: PlayerId | None,
     open_hands: bool,
     names: Sequence[str],
+    reader: PlayerId | None,
 ) -> list[str]:
-    """The set-up lines; the seats are named and numbered as the move lines name them."""
+    """The set-up lines; the seats are named and numbered as the move lines name them, the
+    reader's seat (whom the log calls "you") marked so when it has a name of its own."""
     setup = record.setup
     seats = [
-        f"{seat + 1}. {names[seat]}" + ("" if spec.level is None else f" (computer: {spec.level})")
+        f"{seat + 1}. {names[seat]}"
+        + (" (you)" if seat == reader and names[seat] != "You" else "")
+        + ("" if spec.level is None else f" (computer: {spec.level})")
         for seat, spec in enumerate(setup.seats)
     ]
     options = ", ".join(

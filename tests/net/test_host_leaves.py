@@ -120,7 +120,9 @@ async def test_when_the_host_closes_the_table_the_player_is_told_and_q_just_leav
             await wait_until(pilot, lambda: "The host has left" in screen_text(app))
             text = screen_text(app)
             assert said.split(":")[0] in text and "q leaves" in text and "table closed" in text
-            assert "your turn" not in text and "'s turn" not in text
+            assert "your turn" not in text.lower() and "'s turn" not in text
+            footer = text.splitlines()[-1].split()
+            assert "Play" not in footer and "Select" not in footer, footer
             table = app.screen
             assert isinstance(table, TableScreen) and not table.game_in_progress
             assert table.session.legal_actions() == () and not table.session.view().legal

@@ -147,3 +147,21 @@ def test_the_house_options_are_listed_with_their_defaults() -> None:
     session = Session(replace(setup_for("makao", 4, 1), options={}))
     record = record_of(session, id="g", started=STARTED)
     assert "House options: jokers off, makao-call off, queens off" in export_text(record, viewer=0)
+
+
+def test_a_named_seat_s_eyes_call_it_you_in_every_line() -> None:
+    """Exported with Anna's eyes, the log calls Anna "you": her moves are headed "You", and
+    the seats line says which seat that is."""
+    setup = replace(setup_for("makao", 2, 0, players=2), seats=(
+        SeatSpec("Anna"), SeatSpec("Bob")))
+    session = new_session(setup)
+    play(session, Rng(2), 100_000)
+    text = export_text(record_of(session, id="g", started=STARTED, finished=FINISHED), viewer=0)
+    assert "Seats: 1. Anna (you); 2. Bob" in text
+    moves = [line for line in text.splitlines() if line[:5].strip().rstrip(".").isdigit()]
+    assert any(line.split(". ", 1)[1].startswith("You: ") for line in moves)
+    assert not any(line.split(". ", 1)[1].startswith("Anna: ") for line in moves)
+    assert not any(" — You " in line and line.split(". ", 1)[1].startswith("Bob: ")
+                   for line in moves), "a line headed by Bob never says what 'You' did first"
+    public = export_text(record_of(session, id="g", started=STARTED, finished=FINISHED))
+    assert "Seats: 1. Anna; 2. Bob" in public and "You" not in public

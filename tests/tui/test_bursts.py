@@ -13,13 +13,14 @@ from textual.pilot import Pilot
 from cardgames.core.cards import Rank
 from cardgames.games.makao.actions import Demand, Play
 from cardgames.session.setup import GameSetup, default_seats
-from cardgames.tui.app import CardGamesApp
+from cardgames.tui.app import CardGamesApp, split_alt
 from cardgames.tui.screens.dialogs import ChoiceDialog, LeaveDialog
 from cardgames.tui.screens.game_over import GameOverScreen
 from cardgames.tui.screens.setup import SetupScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.board import Board
+from cardgames.tui.widgets.command_bar import CommandBar
 from cardgames.tui.widgets.hand import HandWidget
 from tests.tui.drive import arrows, deal_near_the_end, screen_name, table_when_my_turn
 
@@ -137,3 +138,31 @@ async def test_a_board_opens_no_dialog_while_the_table_is_covered() -> None:
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
         board.ask(ChoiceDialog("Demand a rank", [("none", None)]), board.act)
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+
+
+def test_split_alt_gives_the_escape_and_the_key_the_terminal_joined() -> None:
+    """ESC then a key within a few ms reaches the app as one Alt+key: it is split back."""
+    for joined, character, key in (("alt+colon", ":", "colon"), ("alt+u", "u", "u"),
+                                   ("alt+shift+l", "L", "L")):
+        pressed = split_alt(events.Key(joined, character))
+        assert pressed is not None
+        assert [(k.key, k.character) for k in pressed] == [("escape", "\x1b"), (key, character)]
+    assert split_alt(events.Key("colon", ":")) is None
+    assert split_alt(events.Key("alt+ctrl+x", None)) is None
+
+
+async def test_escape_then_colon_in_one_read_closes_the_bar_and_opens_it_afresh() -> None:
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 35), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_when_my_turn(pilot, app)
+        await pilot.press("colon", "d", "r")
+        bar = screen.query_one("#command", CommandBar)
+        assert bar.display and bar.value == "dr"
+        app.post_message(events.Key("alt+colon", ":"))
+        for _ in range(5):
+            await pilot.pause()
+        assert bar.display and bar.value == "", "Esc closed the bar and : opened it empty"
+        app.post_message(events.Key("alt+u", "u"))
+        for _ in range(5):
+            await pilot.pause()
+        assert not bar.display, "Esc closed the bar; u then acted on the table"

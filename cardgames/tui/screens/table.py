@@ -94,6 +94,8 @@ class TableScreen(AppScreen[None]):
         # The footer shows the table's keys in this order after Leave, Rules and the game's
         # moves, as many as fit (see ``active_bindings``).
         Binding("u", "undo", "Undo"),
+        # While the last turn cannot be taken back, u says why; the footer does not list it.
+        Binding("u", "why_no_undo", "Undo", show=False),
         Binding("h", "hint", "Hint"),
         Binding("f", "finish", "Finish instantly"),
         Binding("question_mark", "rules", "Rules"),
@@ -609,8 +611,8 @@ class TableScreen(AppScreen[None]):
         self._clear_status()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer shows command only when it can be used, undo once the player has a move
-        to take back (a turn that cannot be says why when asked), and no table keys
+        """The footer shows command only when it can be used, undo only when the player's last
+        turn can be taken back (while it cannot, ``u`` says why, unlisted), and no table keys
         while the command bar is open; while the terminal is too small no key of the table
         acts (nothing opens unseen under the notice) but ``q``, which the notice names: the
         way out of a game is never hidden."""
@@ -620,7 +622,7 @@ class TableScreen(AppScreen[None]):
             return self.session.passing is not None and not self._typing()
         if action == "play_hint":
             return self._hint is not None and not self._typing()
-        if action in ("command", "undo") and (self.too_small or self._typing()):
+        if action in ("command", "undo", "why_no_undo") and (self.too_small or self._typing()):
             return False
         if action in ("rules", "leave", "log") and self._typing():
             return False
@@ -640,9 +642,11 @@ class TableScreen(AppScreen[None]):
             return (getattr(self.session, "paces_bots", True) and not self._typing()
                     and not self.session.is_over and any(
                         not self.session.is_human(seat) for seat in range(len(self.session.names))))
-        if action == "undo":
+        if action in ("undo", "why_no_undo"):
             viewer = self.session.viewer
-            return viewer is not None and self.session.offers_undo(viewer)
+            if viewer is None or not self.session.offers_undo(viewer):
+                return False
+            return self.session.can_undo(viewer) == (action == "undo")
         return True
 
     @property
@@ -722,9 +726,11 @@ class TableScreen(AppScreen[None]):
         self._submit(result)
 
     def on_command_bar_closed(self, message: CommandBar.Closed) -> None:
-        """Escape in the command bar closes it, and clears the last error with it."""
-        self._close_command()
-        self._clear_status()
+        """Escape closed the command bar: the board takes the focus and the last error goes,
+        unless a key right after Escape (``:``) has opened the bar again."""
+        if not self._typing():
+            self._close_command()
+            self._clear_status()
 
     def key_escape(self) -> None:
         """Escape outside the bar clears the status line's last error or note."""
@@ -747,6 +753,10 @@ class TableScreen(AppScreen[None]):
             return
         self.session.release()
         self.advance()
+
+    def action_why_no_undo(self) -> None:
+        """``u`` while the viewer's last turn cannot be taken back: the status line says why."""
+        self.action_undo()
 
     def action_undo(self) -> None:
         """Take back the viewer's last move and the computer players' moves after it."""

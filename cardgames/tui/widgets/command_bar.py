@@ -18,7 +18,7 @@ class CommandBar(TextInput):
     """A one-line Input for typed commands.
 
     The grey suggestion is the first legal command that starts with what was typed; Tab accepts
-    it, and each further Tab shows the next matching command. Escape asks to close the bar. The
+    it, and each further Tab shows the next matching command. Escape closes the bar. The
     text is bounded (:data:`LIMIT`, or the longest legal command), so a refused command stays
     editable without growing; ``:`` in the empty bar types nothing (the key that opened it,
     pressed twice), and after any text types a colon, so the bar shows what was typed. Text
@@ -98,5 +98,8 @@ class CommandBar(TextInput):
             self.insert_text_at_cursor(":")
 
     def action_close(self) -> None:
-        """Ask the table to close the bar."""
+        """Hide and unfocus the bar at once, so that a key right after Escape reaches the
+        table's bindings, and tell the table, which gives the focus back to the board."""
+        self.display = False
+        self.screen.set_focus(None)
         self.post_message(self.Closed())
