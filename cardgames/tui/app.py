@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from cardgames.tui.escape import install as install_escape_parser
 from cardgames.tui.navigation import KeepSettings, ResumeGame, StartGame
 from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import ascii_text
@@ -43,20 +44,6 @@ QUIT = "Quit? The game in progress is saved after every move: keep it to continu
 
 SIGNAL_GRACE_SECONDS = 5.0
 """Seconds the app has to end by itself after SIGTERM or SIGHUP before it is ended anyway."""
-
-
-def split_alt(event: events.Key) -> tuple[events.Key, events.Key] | None:
-    """The Escape and the key that a terminal's ``ESC`` + key became as one Alt+key event,
-    each stamped with the event's time, or None for any other key."""
-    name = event.key.removeprefix("alt+")
-    if name == event.key or "+" in name.replace("shift+", "", 1):
-        return None
-    if name.startswith("shift+") and event.character:
-        name = event.character
-    escape = events.Key("escape", "\x1b")
-    key = events.Key(name, event.character)
-    escape.time = key.time = event.time
-    return escape, key
 
 
 class CardGamesApp(App[None]):
@@ -115,6 +102,7 @@ class CardGamesApp(App[None]):
         self.keys = KeyQuiet(clock, pass_delay, self.SETTLE if settle is None else settle)
         self._key_screens: WeakKeyDictionary[events.Key, Screen[object]] = WeakKeyDictionary()
         self.writer = Writer(self._save_failed)
+        install_escape_parser(self.driver_class)
 
     def _save_failed(self, message: str) -> None:
         """A record or the remembered set-ups could not be written, or a damaged set-ups file
@@ -170,23 +158,8 @@ class CardGamesApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         """Note which screen each key is typed on, before Textual hands it to that screen; drop
         the keys that follow a screen's closing in the same burst (:class:`KeyQuiet`); let the
-        screen show the end of what it shows step by step first (:meth:`AppScreen.key_coming`).
-
-        A terminal sends Alt+key as Escape followed by the key, so Escape and a key pressed a
-        few milliseconds later arrive as one Alt+key: no key of the app uses Alt, so such a key
-        is taken as the two keys the player pressed (Esc then ``:`` closes the command bar and
-        opens it again, as typed)."""
+        screen show the end of what it shows step by step first (:meth:`AppScreen.key_coming`)."""
         if isinstance(event, events.Key) and not event.is_forwarded:
-            pressed = split_alt(event)
-            if pressed is not None:
-                escape, key = pressed
-                # Escape's binding acts now (the command bar closes) so that the key after it
-                # finds the table as the player left it; one that is no binding goes its way.
-                if not (await self._check_bindings("escape", priority=True)
-                        or await self._check_bindings("escape")):
-                    await self.on_event(escape)
-                await self.on_event(key)
-                return
             # When the terminal delivered the key, not when a busy app got round to it: the
             # gaps of a burst are measured as they came (on a real clock; a test's fake clock
             # stands still while real time passes).

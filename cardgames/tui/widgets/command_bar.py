@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.suggester import SuggestFromList
@@ -44,6 +45,18 @@ class CommandBar(TextInput):
         self.cut = False
         """True while the text is what was left after typing or pasting past
         ``max_length`` (until an edit is taken, or the bar opens again)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        """A key that reaches the bar once it has closed (typed right after Escape, and sent
+        here before the Escape was handled) goes back to the table, in its turn."""
+        if not self.display:
+            event.prevent_default()
+            event.stop()
+            again = events.Key(event.key, event.character)
+            again.time = event.time
+            self.app.post_message(again)
+            return
+        await super()._on_key(event)
 
     @property
     def too_long(self) -> str:
