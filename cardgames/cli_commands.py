@@ -12,7 +12,7 @@ import math
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -23,6 +23,10 @@ from cardgames.core.errors import quoted
 from cardgames.core.registry import GAMES, GameInfo, find_game
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.settings import AppSettings
+
+if TYPE_CHECKING:
+    from cardgames.net.server import TableServer
+    from cardgames.session.savefile import SavedGame
 
 
 class OneLineErrors(click.Group):
@@ -652,7 +656,7 @@ def bench(game: str, seconds: float) -> None:
 
 
 @cli.command(epilog=GAMES_EPILOG)
-@click.argument("game")
+@click.argument("game", required=False)
 @number_option(
     "--players", int, None, "a whole number", metavar="N", help="Seats at the table [default: 4]."
 )
@@ -664,13 +668,17 @@ def bench(game: str, seconds: float) -> None:
     "--seed", int, None, "a whole number", metavar="N", help="Seed of the deal [default: random]."
 )
 @option_option
+@click.option("--resume", metavar="[FILE]", is_flag=False, flag_value="", default=None,
+              help="Continue an unfinished game of a network table: the one saved in FILE, or "
+                   "the latest one (of GAME, if given).")
 @number_option("--port", int, 0, "a port number", 65535, metavar="PORT", default="7777",
                show_default=True, help="TCP port to listen on (0: any free one).")
 @click.option("--bind", default="127.0.0.1", show_default=True, metavar="ADDRESS",
               help="Address to listen on; 0.0.0.0 for every network of this machine.")
 @click.option("--socket", "socket_path", type=click.Path(dir_okay=False, resolve_path=True),
               help="Listen on this Unix socket instead of TCP (players on this machine).")
-@click.option("--name", default="Host", show_default=True, help="Your name at the table.")
+@click.option("--name", help="Your name at the table [default: Host; with --resume, the name of "
+                             "the seat you played].")
 @click.option("--headless", is_flag=True,
               help="Only serve the table (print the code, play no seat here).")
 @ascii_option
@@ -678,15 +686,16 @@ def bench(game: str, seconds: float) -> None:
 @bot_delay_option
 @turn_seconds_option
 def host(
-    game: str,
+    game: str | None,
     players: int | None,
     bots: int | None,
     seed: int | None,
     options: tuple[str, ...],
+    resume: str | None,
     port: int,
     bind: str,
     socket_path: str | None,
-    name: str,
+    name: str | None,
     headless: bool,
     ascii_cards: bool,
     four_colour: bool,
@@ -696,53 +705,148 @@ def host(
     """Host a network table of GAME: print its join code and play a seat here.
 
     The others join from their own terminals with cardgames join CODE --name NAME; the game is
-    dealt once every seat for a person is taken.
+    dealt once every seat for a person is taken. With --resume an unfinished game of a network
+    table goes on instead, once its players have joined again with their names at the table.
     """
-    import secrets
-
     from cardgames.net.host import SIGNALLED, HostedTable, announce, ended_by_signals, goodbye
-    from cardgames.net.server import TableServer
-    from cardgames.session.savefile import records_dir
     from cardgames.session.stats import stats_path
 
-    info = _game(game)
-    count = _player_count(info, players)
     settings = _settings(ascii_cards, four_colour, bot_delay, turn_seconds)
+    table: dict[str, Any] = {"turn_seconds": turn_seconds, "bot_delay": settings.bot_delay,
+                             "stats": None if headless else stats_path()}
+    if resume is None:
+        name = name or "Host"
+        server = _new_table(game, players, bots, seed, options,
+                            local=None if headless else name, **table)
+    else:
+        _no_set_up_with_resume(players, bots, seed, options)
+        server, name = _resumed_table(_network_game(resume, game), name, headless, **table)
     try:
-        server = TableServer(
-            info.name, players=count, bots=max(0, count - 2) if bots is None else bots,
-            seed=secrets.randbelow(1_000_000) if seed is None else seed,
-            options=_options(options), turn_seconds=turn_seconds,
-            bot_delay=settings.bot_delay, records=records_dir(),
-            stats=None if headless else stats_path(),
-            local=None if headless else name,
-        )
-        table = HostedTable(server, bind, port, socket_path)
-    except ValueError as error:
-        raise click.UsageError(str(error)) from None
+        hosted = HostedTable(server, bind, port, socket_path)
     except OSError as error:
         where = socket_path or f"{bind}:{port}"
         raise click.UsageError(f"cannot listen on {where}: {error.strerror}") from None
-    announce(table, click.echo)
+    announce(hosted, click.echo)
     status = 0
     try:
         if not headless:
             from cardgames.net.app import run_join
 
-            status = run_join(table.local_code(), name, settings, table.code(), keep=False)
+            assert name is not None
+            status = run_join(hosted.local_code(), name, settings, hosted.code(), keep=False)
         # A host whose terminal is gone (SIGHUP) or who was told to end closes the table.
-        if status < SIGNALLED and not table.wait_over(0):
+        if status < SIGNALLED and not hosted.wait_over(0):
             if not headless:
                 click.echo("The game goes on: serving the table until it ends (Ctrl+C stops).")
             with ended_by_signals():
-                table.wait_over()
+                hosted.wait_over()
     except KeyboardInterrupt:
         click.echo("Table closed.")
     finally:
-        table.stop()
-        goodbye(table.server, click.echo)
+        hosted.stop()
+        goodbye(hosted.server, click.echo)
     if status:
         sys.exit(status)
+
+
+def _new_table(
+    game: str | None,
+    players: int | None,
+    bots: int | None,
+    seed: int | None,
+    options: tuple[str, ...],
+    **table: Any,
+) -> TableServer:
+    """The table of a new game of GAME (``table``: passed to :class:`TableServer`), saving
+    into the records folder; a usage error if GAME is missing or the set-up is invalid."""
+    import secrets
+
+    from cardgames.net.server import TableServer
+    from cardgames.session.savefile import records_dir
+
+    if game is None:
+        raise click.UsageError("missing argument GAME (or --resume to continue a saved game)")
+    info = _game(game)
+    count = _player_count(info, players)
+    try:
+        return TableServer(
+            info.name, players=count, bots=max(0, count - 2) if bots is None else bots,
+            seed=secrets.randbelow(1_000_000) if seed is None else seed,
+            options=_options(options), records=records_dir(), **table,
+        )
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+
+
+def _no_set_up_with_resume(
+    players: int | None, bots: int | None, seed: int | None, options: tuple[str, ...]
+) -> None:
+    """A usage error if a set-up option comes with --resume: the saved game has its own."""
+    given = [flag for flag, value in (("--players", players), ("--bots", bots), ("--seed", seed),
+                                      ("--option", options or None)) if value is not None]
+    if given:
+        them = "it comes" if len(given) == 1 else "they come"
+        raise click.UsageError(f"{', '.join(given)} cannot go with --resume: {them} from the "
+                               "saved game")
+
+
+def _network_game(file: str, game: str | None) -> SavedGame:
+    """The saved game of a network table to continue: the one in ``file``, or ("") the latest
+    one (of ``game``, if given); a usage error if there is none, the file cannot be read (one
+    in the records folder is moved aside) or it holds a game of another game than ``game``."""
+    from cardgames.session.record import RecordError
+    from cardgames.session.savefile import latest_unfinished, records_dir, saved_game
+
+    info = None if game is None else _game(game)
+    if not file:
+        saved, listing = latest_unfinished(records_dir(), None if info is None else info.name,
+                                           network=True)
+        for message in listing.messages:
+            click.echo(message, err=True)
+        if saved is None:
+            which = "" if info is None else f" of {info.title}"
+            raise click.UsageError(f"there is no unfinished game of a network table{which} to "
+                                   "continue")
+        return saved
+    try:
+        saved = saved_game(Path(file), records_dir())
+    except RecordError as error:
+        raise click.UsageError(f"{error}{_game_hint(file)}") from None
+    title = find_game(saved.record.setup.game).title
+    if info is not None and info.name != saved.record.setup.game:
+        raise click.UsageError(f"{file} holds a game of {title}, not of {info.title}")
+    return saved
+
+
+def _game_hint(file: str) -> str:
+    """For a --resume FILE that is no file but a game's name, how to continue that game's
+    latest table (--resume takes a file; the game comes before it)."""
+    if Path(file).exists():
+        return ""
+    try:
+        info = find_game(file)
+    except KeyError:
+        return ""
+    return f" To continue the latest table of {info.title}: cardgames host {info.name} --resume"
+
+
+def _resumed_table(
+    saved: SavedGame, name: str | None, headless: bool, **table: Any
+) -> tuple[TableServer, str | None]:
+    """The table continuing ``saved`` (``table``: passed to ``TableServer.resume``) and the
+    name the host plays it with (``--name``, or the seat he played; None with ``--headless``);
+    a usage error if its game cannot go on at a table or ``--name`` is not one of its players."""
+    from cardgames.net.host import host_name
+    from cardgames.net.server import TableServer
+    from cardgames.session.record import RecordError
+
+    try:
+        local = None if headless else host_name(saved.record, name)
+        return TableServer.resume(saved, local=local, **table), local
+    except RecordError as error:
+        raise click.UsageError(str(error)) from None
+    except ValueError as error:
+        raise click.UsageError(f"cannot continue {saved.path}: {error}") from None
 
 
 @cli.command()

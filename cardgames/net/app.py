@@ -257,9 +257,13 @@ class JoinApp(CardGamesApp):
 
 
 def closed_text(saved: bool) -> str:
-    """What the table says when the host has closed it (``saved``: the host keeps its record)."""
-    kept = " The host's record of it is kept." if saved else ""
-    return f"The host has left and closed the table: the game has ended there.{kept}"
+    """What the table says when the host has closed it (``saved``: the host keeps its record,
+    so the game can go on at a new table)."""
+    if not saved:
+        return "The host has left and closed the table: the game has ended there."
+    return ("The host has left and closed the table: the game is saved there, and the host can "
+            "continue it with cardgames host --resume; join again then with the new code and "
+            "the same name.")
 
 
 def run_join(code: JoinCode, name: str, settings: AppSettings,

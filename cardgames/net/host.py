@@ -1,13 +1,16 @@
 """``cardgames host``: a table served from a thread of this process, the host's seat in the app.
 
 The server runs its own event loop in a background thread; the host's app joins it over
-127.0.0.1 like any other client, so the host's terminal sees exactly what the others see.
+127.0.0.1 like any other client, so the host's terminal sees exactly what the others see. A
+table that closes with its game unfinished says how to continue it (``cardgames host --resume
+FILE``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import shlex
 import signal
 import socket
 import threading
@@ -15,7 +18,8 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 
 from cardgames.net.protocol import JoinCode
-from cardgames.net.server import TableServer
+from cardgames.net.server import TableServer, table_people
+from cardgames.session.record import GameRecord
 
 WILDCARDS = ("", "0.0.0.0", "::")
 """Bind addresses that listen on every interface."""
@@ -101,14 +105,48 @@ class HostedTable:
 
 
 def announce(table: HostedTable, echo: Callable[[str], None]) -> None:
-    """Print the table and how to join it."""
+    """Print the table and how to join it; for a continued game also its file and the names
+    its players must join with."""
     server = table.server
     code = table.code()
     bots = server.bots
     echo(f"{server.game.title} table, {server.players} seats"
          + (f", {bots} computer player{'s' if bots != 1 else ''}" if bots else "") + ".")
+    resumed = server.resumed
+    if resumed is not None:
+        moves = len(resumed.history)
+        echo(f"Continuing the game saved in {server.record_file} after {moves} "
+             f"move{'' if moves == 1 else 's'}.")
     echo(f"Join code: {code}")
     echo(f"Others join with: cardgames join {code} --name NAME")
+    if resumed is not None:
+        host = (server.local or "").casefold()
+        names = [name for name in server.joined if name.casefold() != host]
+        echo(f"Players to join again, each with his name at the table: {', '.join(names)}. "
+             "The game goes on once all are back.")
+
+
+def host_name(record: GameRecord, name: str | None) -> str:
+    """The name the host plays the continued game of ``record`` with: ``name`` (``--name``),
+    spelt as in the record, or else the seat played at the host's terminal before.
+
+    Raises:
+        ValueError: If ``name`` is no person seat of the game, or none is given and no seat
+            was played at the host's terminal (a table served with ``--headless``); the
+            message names the seats.
+    """
+    people = table_people(record)
+    seats = ", ".join(people)
+    if name is None:
+        if not record.local_seats:
+            raise ValueError("nobody played this game at this terminal: give --name with "
+                             f"your name at the table ({seats}), or --headless")
+        return record.setup.seats[record.local_seats[0]].name
+    key = " ".join(name.split()).casefold()
+    found = next((person for person in people if person.casefold() == key), None)
+    if found is None:
+        raise ValueError(f"--name {name} is not a player of this game; its players are {seats}")
+    return found
 
 
 @contextlib.contextmanager
@@ -129,14 +167,13 @@ def ended_by_signals() -> Iterator[None]:
 
 
 def goodbye(server: TableServer, echo: Callable[[str], None]) -> None:
-    """Say where the game's record is (an unfinished game is not offered to continue: it can be
-    replayed and exported), and whether saving failed; a terminal that is gone hears nothing."""
+    """Say how to continue an unfinished game (its record's file), and whether saving failed;
+    a terminal that is gone hears nothing."""
     lines = [server.save_failure] if server.save_failure else []
-    path = server.record_file
-    session = server.session
-    if path is not None and session is not None and not session.is_over:
-        lines.append(f"The unfinished game is saved: cardgames replay {path} shows it, "
-                     "cardgames export prints it.")
+    path = server.unfinished_record
+    if path is not None:
+        lines.append(f"The unfinished game is saved in {path}; continue it with: "
+                     f"cardgames host --resume {shlex.quote(str(path))}")
     with contextlib.suppress(OSError):
         for line in lines:
             echo(line)

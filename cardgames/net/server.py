@@ -17,6 +17,10 @@ move (the seats played from other terminals marked ``remote`` in the record, so 
 never shown while the game is unfinished): a host that is killed loses nothing. Closing the
 table tells every connection so (``closed``) before it ends.
 
+A table can also continue such a game (:meth:`TableServer.resume`): rebuilt from its record, it
+waits until every person seat is taken again, by the name it has in the record, and goes on
+saving into the same record.
+
 Bad input never stops the table: a line that is no message, too long, of an unknown kind, or
 too many messages a second, get an ``error`` and the connection is closed; a client that stops
 reading is cut off once its write buffer passes a bound. The game goes on for the others.
@@ -52,7 +56,7 @@ from cardgames.net.protocol import (
 from cardgames.session.autosave import Autosave
 from cardgames.session.commands import Rejected
 from cardgames.session.record import GameRecord
-from cardgames.session.savefile import record_path
+from cardgames.session.savefile import SavedGame, record_path
 from cardgames.session.session import Session
 from cardgames.session.setup import DEFAULT_NAMES, GameSetup, SeatSpec
 
@@ -64,6 +68,39 @@ MAX_COMMAND = 200
 
 FIRST_LOG = 200
 """Log lines a seat gets when it (re)joins; after that only the new ones."""
+
+
+def joinable(name: str) -> bool:
+    """True if a player may join a table as ``name``: 1 to :data:`MAX_NAME` printable
+    characters, single spaces between words and none around them."""
+    return 0 < len(name) <= MAX_NAME and name.isprintable() and name == " ".join(name.split())
+
+
+def table_people(record: GameRecord) -> tuple[str, ...]:
+    """The names of the people of the network table whose game ``record`` holds, seat by seat:
+    the names they join again with to continue it.
+
+    Raises:
+        ValueError: If the game cannot go on at a table: it is over, it was played at one
+            terminal (``cardgames resume`` continues it), or its seats are not those of a table
+            (the people first, each with a name that can join, no two names alike). The message
+            is a clause saying which.
+    """
+    if record.is_finished:
+        raise ValueError("its game is over (cardgames replay shows it)")
+    if not record.remote:
+        raise ValueError("it is a game played at one terminal, not at a network table; "
+                         "cardgames resume continues it")
+    seats = record.setup.seats
+    people = tuple(seat.name for seat in seats if seat.is_human)
+    if (
+        any(seat.is_human for seat in seats[len(people):])
+        or not all(joinable(name) for name in people)
+        or len({name.casefold() for name in people}) < len(people)
+    ):
+        raise ValueError("its seats are not those of a network table (the people first, each "
+                         f"with a name of 1 to {MAX_NAME} printable characters, no two alike)")
+    return people
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +197,7 @@ class TableServer:
         self.codec = ViewCodec(view_type(self.game))
         self.joined: list[str] = []
         self.session: Session | None = None
+        self._resumed: Session | None = None
         self.seats: dict[PlayerId, _Client] = {}
         self.clients: set[_Client] = set()
         self.over = asyncio.Event()
@@ -174,6 +212,58 @@ class TableServer:
         self._saved = -1
         self._closing = False
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardgames-table")
+
+    @classmethod
+    def resume(
+        cls,
+        saved: SavedGame,
+        *,
+        local: str | None = None,
+        stats: Path | None = None,
+        **settings: Any,
+    ) -> TableServer:
+        """A table that continues the unfinished game of a network table from its record.
+
+        The game is rebuilt by replaying the record (the engine is deterministic, so it is the
+        very position, computer players and their levels included). Its people join again with
+        the names they have in the record (:func:`table_people`), at a new secret; once every
+        one of them is connected the game goes on, the turn clock starting afresh for the player
+        to move. The table goes on saving into the record's file.
+
+        Args:
+            saved: The record (from ``savefile.saved_game`` or ``latest_unfinished``).
+            local: The name of the person playing at the host's own terminal (None: every
+                person plays from elsewhere).
+            stats: The statistics file to count the finished game in (None: not counted).
+            **settings: Passed to :class:`TableServer`: ``turn_seconds`` (None keeps the clock
+                the game was played with), ``bot_delay``, ``clock``, ``limits``, ``table_id``,
+                ``secret``.
+
+        Raises:
+            RecordError: If the record does not replay; it has been moved aside and the message
+                says where.
+            ValueError: If the game cannot go on at a table (see :func:`table_people`).
+        """
+        people = table_people(saved.record)
+        setup = saved.record.setup
+        server = cls(setup.game, players=len(setup.seats), bots=len(setup.seats) - len(people),
+                     seed=setup.seed, options=setup.options, records=saved.path.parent,
+                     stats=stats, local=local, **settings)
+        saver, session = Autosave.resume(saved, datetime.now(UTC), stats=stats,
+                                         keep_stats=stats is not None, clock=server.clock,
+                                         turn_seconds=server.turn_seconds)
+        if session.is_over:
+            raise ValueError("its game is over (cardgames replay shows it)")
+        # Held until everyone is back: then it runs on from a whole turn (see _changed).
+        session.pause_clock()
+        server.joined = list(people)
+        server.saver, server._resumed, server._saved = saver, session, len(session.history)
+        return server
+
+    @property
+    def resumed(self) -> Session | None:
+        """The game rebuilt from its record, for a table that continues one (else None)."""
+        return self._resumed
 
     # ------------------------------------------------------------------ serving
 
@@ -199,6 +289,15 @@ class TableServer:
         if self.saver is None or self._saved < 0 or self.save_failure:
             return None
         return record_path(self.saver.folder, self.saver.id)
+
+    @property
+    def unfinished_record(self) -> Path | None:
+        """The record file of the table's game while that game is saved unfinished, to be
+        continued (None if there is no such file, or once the game is over)."""
+        session = self.session or self._resumed
+        if session is None or session.is_over:
+            return None
+        return self.record_file
 
     async def close(self) -> None:
         """Stop listening, save the game, tell every connection that the table has closed,
@@ -321,10 +420,12 @@ class TableServer:
         if not hmac.compare_digest(secret.encode(), self.secret.encode()):
             raise ProtocolError("Wrong secret: check the join code.")
         name = " ".join(name.split())
-        if not name or len(name) > MAX_NAME or not name.isprintable():
+        if not joinable(name):
             raise ProtocolError(f"A name has 1 to {MAX_NAME} printable characters.")
         seat = self._seat_of(name)
         if seat is None:
+            if self._resumed is not None:
+                raise ProtocolError(self._not_a_player(name))
             if self.session is not None or len(self.joined) >= self.players - self.bots:
                 raise ProtocolError(f"The table is full, and {name} is not one of its players.")
             self.joined.append(name)
@@ -333,7 +434,7 @@ class TableServer:
             raise ProtocolError(f"{self.joined[seat]} is connected already.")
         client.seat = seat
         self.seats[seat] = client
-        if self.session is None and len(self.joined) == self.players - self.bots:
+        if self.session is None and not self._missing():
             self._deal()
         elif self.session is None:
             self._publish_lobby()
@@ -345,12 +446,30 @@ class TableServer:
         key = name.casefold()
         return next((i for i, known in enumerate(self.joined) if known.casefold() == key), None)
 
+    def _not_a_player(self, name: str) -> str:
+        """Why ``name`` cannot join a continued game: the seats are its players', by name."""
+        free = [known for seat, known in enumerate(self.joined) if seat not in self.seats]
+        if not free:
+            return f"The table is full, and {name} is not one of its players."
+        return (f"{name} is not one of the players of this game; the seats still free are "
+                f"{', '.join(free)}: join with your name at the table.")
+
+    def _lobby_names(self) -> list[str]:
+        """The names the waiting room shows as joined: those who took a seat (a new table), or
+        those connected again (a continued game, whose seats all have their names)."""
+        if self._resumed is None:
+            return list(self.joined)
+        return [name for seat, name in enumerate(self.joined) if seat in self.seats]
+
+    def _missing(self) -> int:
+        """How many more people the game waits for before it is dealt or goes on."""
+        return self.players - self.bots - len(self._lobby_names())
+
     def _act(self, client: _Client, text: str, moves: int) -> None:
         session = self.session
         if session is None:
-            missing = self.players - self.bots - len(self.joined)
             self._send(client, "refused",
-                       message=f"The game has not started: waiting for {missing} more.")
+                       message=f"The game has not started: waiting for {self._missing()} more.")
             return
         assert client.seat is not None
         if len(text) > MAX_COMMAND:
@@ -370,22 +489,36 @@ class TableServer:
     # ------------------------------------------------------------------ the game
 
     def _deal(self) -> None:
+        """Every person is seated: deal the game (or go on with the continued one), tell every
+        seat, and start the driver."""
+        if self._resumed is None:
+            self.session = self._new_game()
+        else:
+            self.session = self._resumed
+            if self.saver is not None:
+                self.saver.sitting = datetime.now(UTC)
+        if self.saver is not None:
+            local = None if self.local is None else self._seat_of(self.local)
+            self.saver.remote = tuple(i for i in range(len(self.joined)) if i != local)
+        for client in self.seats.values():
+            self._send_table(client)
+        self._changed()
+        self._driver = asyncio.get_running_loop().create_task(self._drive())
+
+    def _new_game(self) -> Session:
+        """A new game of the joined people and the computer players, and its saver (if the
+        table keeps records)."""
         taken = {name.casefold() for name in self.joined}
         spare = [n for n in DEFAULT_NAMES[1:] if n.casefold() not in taken]
         spare += [f"Bot {i}" for i in range(1, self.players + 1)]
         seats = [SeatSpec(name) for name in self.joined]
         seats += [SeatSpec(spare[i], "default") for i in range(self.bots)]
         setup = GameSetup(self.game.name, tuple(seats), self.options, self.seed)
-        self.session = Session(setup, clock=self.clock, turn_seconds=self.turn_seconds)
+        session = Session(setup, clock=self.clock, turn_seconds=self.turn_seconds)
         if self.records is not None:
-            local = None if self.local is None else self._seat_of(self.local)
-            self.saver = Autosave.start(self.session, datetime.now(UTC), folder=self.records,
+            self.saver = Autosave.start(session, datetime.now(UTC), folder=self.records,
                                         stats=self.stats, keep_stats=self.stats is not None)
-            self.saver.remote = tuple(i for i in range(len(self.joined)) if i != local)
-        for client in self.seats.values():
-            self._send_table(client)
-        self._changed()
-        self._driver = asyncio.get_running_loop().create_task(self._drive())
+        return session
 
     def _changed(self) -> None:
         """After any change: no pass screen, the clock paused for an absent seat, every seat
@@ -449,7 +582,7 @@ class TableServer:
     def _publish_lobby(self) -> None:
         for client in list(self.seats.values()):
             self._send(client, "lobby", game=self.game.name, title=self.game.title,
-                       players=self.players, bots=self.bots, joined=list(self.joined))
+                       players=self.players, bots=self.bots, joined=self._lobby_names())
 
     def _send_table(self, client: _Client) -> None:
         session = self.session

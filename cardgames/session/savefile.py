@@ -288,14 +288,14 @@ class Listing:
         return tuple(item.message for item in self.damaged)
 
 
-def saved_games(folder: Path, *, finished: bool = False) -> Listing:
+def saved_games(folder: Path, *, finished: bool = False, network: bool = False) -> Listing:
     """The unfinished (or, with ``finished``, the finished) games in ``folder``, newest first.
 
-    An unfinished game of a network table is not listed: continued here it would show the hands
-    of the people who played it at other terminals (its file can be replayed or exported).
-    Damaged, truncated, wrong-typed, unknown-game and newer-version records are moved aside
-    (see :func:`move_aside`) and reported in ``messages``; the listing goes on with the rest.
-    A missing folder lists nothing.
+    An unfinished game of a network table is listed only with ``network`` (and then only those):
+    continued at one terminal it would show the hands of the people who played it at others, so
+    only ``cardgames host --resume`` continues it. Damaged, truncated, wrong-typed, unknown-game
+    and newer-version records are moved aside (see :func:`move_aside`) and reported in
+    ``messages``; the listing goes on with the rest. A missing folder lists nothing.
     """
     games: list[SavedGame] = []
     damaged: list[Damaged] = []
@@ -313,7 +313,7 @@ def saved_games(folder: Path, *, finished: bool = False) -> Listing:
         except RecordError as error:
             damaged.append(Damaged(path.name, str(error), move_into_damaged(path)))
             continue
-        if record.is_finished == finished and (finished or not record.remote):
+        if record.is_finished == finished and (finished or bool(record.remote) == network):
             games.append(SavedGame(path, record, describe_record(record), saved))
     games.sort(key=lambda game: (game.saved, game.record.started), reverse=True)
     return Listing(tuple(games), tuple(damaged))
@@ -332,8 +332,11 @@ def _clear_stale_temporaries(folder: Path) -> None:
             continue
 
 
-def latest_unfinished(folder: Path, game: str | None = None) -> tuple[SavedGame | None, Listing]:
-    """The most recently saved unfinished game (of ``game``, a name or alias, if given).
+def latest_unfinished(
+    folder: Path, game: str | None = None, *, network: bool = False
+) -> tuple[SavedGame | None, Listing]:
+    """The most recently saved unfinished game (of ``game``, a name or alias, if given); with
+    ``network``, of a network table (see :func:`saved_games`).
 
     Returns:
         That game or None, and the whole listing (for its messages).
@@ -342,11 +345,34 @@ def latest_unfinished(folder: Path, game: str | None = None) -> tuple[SavedGame 
         KeyError: If ``game`` names no game of the collection.
     """
     name = None if game is None else find_game(game).name
-    listing = saved_games(folder)
+    listing = saved_games(folder, network=network)
     for saved in listing.games:
         if name is None or saved.record.setup.game == name:
             return saved, listing
     return None, listing
+
+
+def saved_game(path: Path, folder: Path) -> SavedGame:
+    """The record file ``path`` as a saved game, to be continued.
+
+    A file in ``folder`` (the records folder) that is no readable record is moved aside, as a
+    listing moves it; a file elsewhere, or one that is not there, is left as it is.
+
+    Args:
+        path: The record file.
+        folder: The records folder.
+
+    Raises:
+        RecordError: With the one-line message saying why it cannot be read (and, for a file
+            moved aside, where it went).
+    """
+    try:
+        record = read(path)
+    except RecordError as error:
+        if path.is_file() and path.resolve().parent == folder.resolve():
+            raise RecordError(move_aside(path, str(error))) from None
+        raise RecordError(f"The file {path} could not be used ({error}).") from None
+    return SavedGame(path, record, describe_record(record), path.stat().st_mtime)
 
 
 def open_game(saved: SavedGame, **kwargs: object) -> Session:

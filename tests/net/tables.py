@@ -7,15 +7,22 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from cardgames.core.rng import Rng
 from cardgames.net.client import RemoteSession, connect
-from cardgames.net.protocol import Channel, JoinCode, Message
+from cardgames.net.protocol import Channel, JoinCode, Message, parse_code
 from cardgames.net.server import Limits, TableServer
+from cardgames.session.savefile import saved_game
 
 HOST = "127.0.0.1"
+
+START = [sys.executable, "-c", "from cardgames.cli import main; main()"]
+"""Runs ``cardgames`` in a new process."""
 
 FAST = Limits(rate=10_000, burst=10_000)
 """Limits for clients that play as fast as bots (a person makes a few moves a second)."""
@@ -26,8 +33,18 @@ async def open_table(
     bots: int = 2, limits: Limits | None = None, **kwargs: Any,
 ) -> tuple[TableServer, JoinCode]:
     """A table listening on a free port of 127.0.0.1, computer players without delay."""
-    server = TableServer(game, players=players, bots=bots, seed=seed, options=options,
-                         bot_delay=0, limits=limits or FAST, **kwargs)
+    return await _serve(TableServer(game, players=players, bots=bots, seed=seed, options=options,
+                                    bot_delay=0, limits=limits or FAST, **kwargs))
+
+
+async def resume_table(path: Path, **kwargs: Any) -> tuple[TableServer, JoinCode]:
+    """A table that continues the game saved in ``path`` (read as from its records folder),
+    listening as :func:`open_table`'s."""
+    saved = saved_game(path, path.parent)
+    return await _serve(TableServer.resume(saved, bot_delay=0, limits=FAST, **kwargs))
+
+
+async def _serve(server: TableServer) -> tuple[TableServer, JoinCode]:
     port = await server.start(HOST, 0)
     return server, server.code(HOST, port)
 
@@ -148,3 +165,34 @@ async def seat_two(code: JoinCode, seeds: tuple[int, int] = (1, 2)) -> tuple[Pla
     await anna.next_message()
     await bob.join()
     return anna, bob
+
+
+async def last_message(player: Player) -> tuple[str, dict[str, object]]:
+    """The kind and body of the last message the player gets before the connection ends."""
+    last = None
+    while (message := await asyncio.wait_for(player.next_message(), 20)) is not None:
+        last = message
+    assert last is not None
+    return last.kind, dict(last.body)
+
+
+def records(folder: Path) -> list[Path]:
+    """The record files in a records folder."""
+    return sorted(folder.glob("*.json"))
+
+
+async def headless_host(
+    *args: str,
+) -> tuple[asyncio.subprocess.Process, JoinCode, list[str]]:
+    """``cardgames host ARGS --headless --port 0 --bot-delay 0`` in a new process: the process,
+    its join code and the lines it printed up to the code."""
+    host = await asyncio.create_subprocess_exec(
+        *START, "host", *args, "--headless", "--port", "0", "--bot-delay", "0",
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert host.stdout is not None
+    said: list[str] = []
+    while not said or not said[-1].startswith("Join code: "):
+        line = (await asyncio.wait_for(host.stdout.readline(), 10)).decode()
+        assert line, f"the host ended: {said}"
+        said.append(line.rstrip("\n"))
+    return host, parse_code(said[-1].split()[-1]), said

@@ -10,7 +10,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -24,11 +23,18 @@ from cardgames.tui.screens.dialogs import LeaveDialog, LeaveTableDialog
 from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
-from tests.net.tables import Player, open_table, seat_two
+from tests.net.tables import (
+    START,
+    Player,
+    headless_host,
+    last_message,
+    open_table,
+    records,
+    seat_two,
+)
 from tests.tui.screen_text import screen_text
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-START = [sys.executable, "-c", "from cardgames.cli import main; main()"]
 
 
 def free_port() -> int:
@@ -36,19 +42,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def records(folder: Path) -> list[Path]:
-    return sorted(folder.glob("*.json"))
-
-
-async def last_message(player: Player) -> tuple[str, dict[str, object]]:
-    """The kind and body of the last message the player gets before the connection ends."""
-    last = None
-    while (message := await asyncio.wait_for(player.next_message(), 20)) is not None:
-        last = message
-    assert last is not None
-    return last.kind, dict(last.body)
 
 
 async def test_the_table_saves_its_game_after_every_move_and_says_when_it_closes(
@@ -272,23 +265,19 @@ async def test_a_finished_game_is_kept_by_a_player_only_as_it_was_played(
 async def test_a_headless_table_told_to_end_saves_the_game_and_tells_the_players(
     cardgames_home: Path,
 ) -> None:
-    host = await asyncio.create_subprocess_exec(
-        *START, "host", "makao", "--players", "2", "--bots", "1", "--seed", "7", "--port", "0",
-        "--headless", "--bot-delay", "0", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    host, code, _ = await headless_host("makao", "--players", "2", "--bots", "1", "--seed", "7")
     try:
-        assert host.stdout is not None
-        while not (line := (await asyncio.wait_for(host.stdout.readline(), 10)).decode()
-                   ).startswith("Join code: "):
-            pass
-        anna = Player(parse_code(line.split()[-1]), "Anna", 1)
+        anna = Player(code, "Anna", 1)
         await asyncio.wait_for(anna.run(until=lambda p: p.session is not None
                                         and p.session.moves >= 4), 20)
         host.send_signal(signal.SIGTERM)
         assert await last_message(anna) == ("closed", {"saved": True})
         assert await asyncio.wait_for(host.wait(), 10) == 128 + signal.SIGTERM
+        assert host.stdout is not None
         said = (await host.stdout.read()).decode()
         (path,) = records(cardgames_home / "records")
-        assert f"The unfinished game is saved: cardgames replay {path} shows it" in said
+        assert (f"The unfinished game is saved in {path}; continue it with: "
+                f"cardgames host --resume {path}") in said
         record = read(path)
         assert len(record.commands) >= 4 and record.remote == (0,) and record.local_seats == ()
     finally:
