@@ -65,7 +65,7 @@ def export_text(
             lines.append(f"      ({replay.redeal_line(reader)})")
         said = [_line(replay.game, event, viewer, reader, names, open_hands)
                 for event in move.events]
-        happened = "; ".join(line for line in said if line)
+        happened = ". ".join(line for line in said if line)
         mover = "You" if move.player == reader else names[move.player]
         head = f"{move.number:>4}. {mover}: {move.command}"
         lines.append(head + (f" — {happened}" if happened else ""))

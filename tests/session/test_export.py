@@ -165,3 +165,13 @@ def test_a_named_seat_s_eyes_call_it_you_in_every_line() -> None:
                    for line in moves), "a line headed by Bob never says what 'You' did first"
     public = export_text(record_of(session, id="g", started=STARTED, finished=FINISHED))
     assert "Seats: 1. Anna; 2. Bob" in public and "You" not in public
+
+
+def test_the_lines_of_one_move_are_sentences() -> None:
+    """A move's log lines are joined as sentences, each with its capital: "…drew 1 card. The
+    demand for fives ends", never "…; The demand…"."""
+    _, record = finished("makao", 5)
+    text = export_text(record, open_hands=True)
+    moves = [line for line in text.splitlines() if line[:5].strip().rstrip(".").isdigit()]
+    assert any(". The demand for" in line for line in moves)
+    assert not any("; The " in line or "; You " in line for line in moves)

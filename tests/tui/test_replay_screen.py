@@ -95,7 +95,7 @@ async def test_history_opens_a_replay_whose_eyes_change_and_steps() -> None:
         await pilot.pause()
         assert "Every hand, open" not in screen_text(app), "a seat's eyes before the end"
         move = latest.moves[-2]
-        said = "; ".join(latest.move_log(move.number, 0))
+        said = ". ".join(latest.move_log(move.number, 0))
         assert said and f"Move {move.number}: {said}" in screen_text(app).replace("\n", " ")
         assert f": {move.command}" not in screen_text(app), "the move in words, not as typed"
         await pilot.press("escape")

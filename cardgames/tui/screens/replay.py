@@ -120,7 +120,7 @@ class ReplayScreen(AppScreen[None]):
         if move is None:
             looked = Text("The deal")
         else:
-            said = "; ".join(replay.move_log(move.number, who, open_hands=hands is not None))
+            said = ". ".join(replay.move_log(move.number, who, open_hands=hands is not None))
             looked = literal(shown(
                 f"Move {move.number}: {said or names[move.player] + ': ' + move.command}",
                 self.style.ascii))
