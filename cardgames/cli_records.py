@@ -25,7 +25,11 @@ def resume(ctx: click.Context, game: str | None) -> None:
         click.echo(message, err=True)
     if saved is None:
         which = "" if info is None else f" of {info.title}"
-        raise click.UsageError(f"there is no unfinished game{which} to continue")
+        hosted, _ = latest_unfinished(records_dir(), None if info is None else info.name,
+                                      network=True)
+        table = "" if hosted is None else (
+            f"; an unfinished network game{which} is continued with: cardgames host --resume")
+        raise click.UsageError(f"there is no unfinished game{which} to continue{table}")
     settings = ctx.obj if isinstance(ctx.obj, AppSettings) else AppSettings()
     run_app(None, settings, saved)
 

@@ -285,3 +285,13 @@ def test_the_host_plays_the_seat_he_played_or_the_one_he_names(tmp_path: Path) -
     record = read(_record_file(tmp_path, remote=(1,)))
     assert host_name(record, None) == "Anna"
     assert host_name(record, " bob ") == "Bob", "spelt as at the table"
+
+
+def test_resume_with_only_a_network_game_unfinished_points_at_host_resume(
+    cardgames_home: Path,
+) -> None:
+    _record_file(cardgames_home / "records", remote=(1,))
+    result = CliRunner().invoke(cli.cli, ["resume", "makao"])
+    assert result.exit_code == 2
+    assert ("there is no unfinished game of Makao to continue; an unfinished network game of "
+            "Makao is continued with: cardgames host --resume") in result.stderr
