@@ -3,6 +3,11 @@
 It goes out when it can, says "makao", answers battles and stops, sheds several cards of a rank
 at once, keeps battle cards (2, 3, K♥, K♠), 4s and jokers for defence unless the next player is
 close to going out, and demands ranks (after jacks) or suits (after aces) it holds most of.
+
+With the ``jokers`` option a joker may join a set (MK-4); the bot spends jokers only where they
+pay: to go out, to answer a battle or stop it cannot answer otherwise, or when a play scores
+better with them. :func:`search_candidates` keeps the search of the ``hard`` level to the few
+joker sets worth trying, as a hand with two jokers may have hundreds.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from collections import Counter
 
 from cardgames.bots.search import shedding_value
 from cardgames.core.cards import Card, Rank
-from cardgames.core.engine import Action, PlayerId, State
+from cardgames.core.engine import Action, PlayerId, State, View
 from cardgames.core.rng import Rng
 from cardgames.games.makao.actions import CallMakao, Demand, Play
 from cardgames.games.makao.engine import MakaoState, MakaoView
@@ -46,7 +51,7 @@ class MakaoBot:
             if len(play.cards) == len(view.hand):
                 return play
         if view.pending_draw or view.pending_skips or view.phase == "drawn":
-            return max(plays, key=lambda play: len(play.cards))
+            return max(plays, key=_answer_size)
         attack = _next_hand_size(view) <= _ATTACK_THRESHOLD
         matching: dict[tuple[object, object], int] = {}
         best, best_score = plays[0], _score(view.hand, plays[0], attack, matching)
@@ -55,6 +60,13 @@ class MakaoBot:
             if score > best_score:
                 best, best_score = play, score
         return others[0] if best_score < 0 else best
+
+
+def _answer_size(play: Play) -> tuple[int, int]:
+    """How much an answer to a battle or stop sheds: plain cards first, then fewest jokers (a
+    joker is kept for defence unless nothing else answers)."""
+    jokers = sum(1 for card in play.cards if card.is_joker)
+    return len(play.cards) - jokers, -jokers
 
 
 def _next_hand_size(view: MakaoView) -> int:
@@ -87,6 +99,51 @@ def _score(
         followers = matching[key] = sum(1 for c in hand if c.suit is suit or c.rank is rank)
     played = sum(1 for card in play.cards if card.suit is suit or card.rank is rank)
     return score + 2 * (followers - played)
+
+
+SEARCHED_JOKER_SETS = 6
+"""How many plays that put a joker in a set the ``hard`` level searches at most."""
+
+
+def search_candidates(
+    view: View, legal: tuple[Action, ...], preferred: Action
+) -> tuple[Action, ...]:
+    """The actions the ``hard`` level's search tries (``bots.search.Candidates``).
+
+    Every legal action, except that of the plays with a joker in a set (``jokers`` option,
+    MK-4) only the :data:`SEARCHED_JOKER_SETS` the heuristic scores best are kept, and
+    ``preferred``. Without such plays ``legal`` itself is returned.
+
+    Args:
+        view: The bot's own view (a :class:`MakaoView`).
+        legal: The legal actions.
+        preferred: The heuristic's own choice; always kept.
+    """
+    sets = [action for action in legal if _joker_set(action)]
+    if len(sets) <= SEARCHED_JOKER_SETS:
+        return legal
+    assert isinstance(view, MakaoView)
+    attack = _next_hand_size(view) <= _ATTACK_THRESHOLD
+    matching: dict[tuple[object, object], int] = {}
+    scores = {
+        action: _score(view.hand, action, attack, matching)
+        for action in sets
+        if isinstance(action, Play)
+    }
+    best = set(sorted(scores, key=scores.__getitem__, reverse=True)[:SEARCHED_JOKER_SETS])
+    return tuple(
+        action for action in legal
+        if action is preferred or action in best or not _joker_set(action)
+    )
+
+
+def _joker_set(action: Action) -> bool:
+    """True for a play of several cards with a joker among them."""
+    return (
+        isinstance(action, Play)
+        and len(action.cards) > 1
+        and any(card.is_joker for card in action.cards)
+    )
 
 
 def _choose_demand(view: MakaoView, legal: tuple[Action, ...]) -> Action:

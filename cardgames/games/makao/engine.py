@@ -146,6 +146,14 @@ class MakaoView:
     discard: tuple[Card, ...] = ()
     restocked: tuple[Card, ...] = ()
 
+    def situation(self) -> Situation:
+        """The top card and the pending effects that decide what may be played now (MK-4,
+        MK-8, MK-10, MK-13), as ``moves.check_play`` takes them."""
+        return Situation(
+            self.top_as, self.pending_draw, self.pending_skips, self.demand,
+            "queens" in self.options,
+        )
+
 
 def new_state(
     players: int, *, seed: int, options: Mapping[str, bool] | None = None, starter: int = 0
@@ -444,8 +452,10 @@ class MakaoState:
     def _play(self, player: int, play: Play) -> tuple[Event, ...]:
         """MK-4, MK-7, MK-10, MK-11, MK-12, MK-15: move the cards and start their effects.
 
-        A plain play that neither empties the hand nor asks for a demand closes the turn here;
-        the rest goes on in :meth:`_play_ending`.
+        Jokers (``jokers`` option, alone or within a set) count as the cards they are named:
+        the last card as named is the new top card (``top_as``), and the named battle cards,
+        4s, jacks and aces act as real ones. A plain play that neither empties the hand nor
+        asks for a demand closes the turn here; the rest goes on in :meth:`_play_ending`.
         """
         hand = self.hands[player]
         cards = play.cards

@@ -6,7 +6,8 @@ plays, the notation uses them to explain a refusal from a view.
 Rules: MK-4 (matching, several cards of one rank), MK-5 (only the drawn card after a draw),
 MK-7/MK-8 (battle cards and their answers), MK-9 (the top card decides a battle, so a play that
 holds a battle king ends with one), MK-10 (stops), MK-11/MK-12/MK-14 (demands), the ``queens``
-and ``jokers`` house options.
+and ``jokers`` house options (a joker is played alone or within a set, standing for a card of
+the set's rank).
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ SUITS = tuple(sorted(Suit))
 _PLAIN_RANKS = tuple(rank for rank in Rank if rank is not _JOKER)
 ALL_FACES = tuple(Card(rank, suit) for rank in _PLAIN_RANKS for suit in SUITS)
 """Every card a joker may stand for, in a fixed order."""
+_RANK_FACES = {rank: tuple(Card(rank, suit) for suit in SUITS) for rank in _PLAIN_RANKS}
+"""The cards a joker in a set of each rank may stand for, in suit order."""
 
 _BATTLE_KING_SUITS = (_HEARTS, _SPADES)
 KING_LAST = "Put a battle king last: the top card decides the battle"
@@ -157,37 +160,49 @@ def starts(card: Card, situation: Situation) -> bool:
     )
 
 
-def start_refusal(card: Card, situation: Situation) -> str:
-    """Why ``card`` may not start a play now, as a sentence for the player."""
+def start_refusal(card: Card, situation: Situation, shown: str | None = None) -> str:
+    """Why ``card`` may not start a play now, as a sentence for the player.
+
+    Args:
+        card: The card, or what a joker stands for.
+        situation: The top card and the pending effects.
+        shown: How to name the card in the sentence (``Xr=7h`` for a joker), else ``card``.
+    """
     top, pending_draw, pending_skips, demand, _ = situation
+    card_words = shown or str(card)
     if pending_draw:
         return (
-            f"{card} does not answer {top}; you must take {pending_draw} cards "
+            f"{card_words} does not answer {top}; you must take {pending_draw} cards "
             f"or answer with {answers_text(top)}"
         )
     if pending_skips:
         turns = "turn" if pending_skips == 1 else "turns"
-        return f"{card} is not a 4; answer the stop with a 4 or wait {pending_skips} {turns}"
+        return f"{card_words} is not a 4; answer the stop with a 4 or wait {pending_skips} {turns}"
     if demand is not None:
         if isinstance(demand.value, Rank):
             value = demand.value
             return (
-                f"{card} does not meet the demand: under the demand for {value.noun} "
+                f"{card_words} does not meet the demand: under the demand for {value.noun} "
                 f"you must play {article(value)} {value.code} or a jack"
             )
         return (
-            f"{card} does not meet the demand: under the demand for {demand.value.noun} "
+            f"{card_words} does not meet the demand: under the demand for {demand.value.noun} "
             f"you must play a {demand.value.symbol} card or an ace"
         )
-    return f"{card} does not match {top}"
+    return f"{card_words} does not match {top}"
 
 
 def effective_cards(play: Play) -> tuple[Card, ...]:
-    """The cards as they count: each joker replaced by the card it stands for."""
+    """The cards as they count: each joker replaced by the card it stands for (``jokers``)."""
     if not play.named:
         return play.cards
     names = iter(play.named)
     return tuple(next(names) if card.is_joker else card for card in play.cards)
+
+
+def played_text(card: Card, counted: Card) -> str:
+    """A card of a play in a message: ``7♥``, or a joker as typed with its name, ``Xr=7h``."""
+    return f"{card.code}={counted.code}" if card.is_joker else str(card)
 
 
 def check_play(
@@ -196,7 +211,12 @@ def check_play(
     situation: Situation,
     drawn: Card | None,
 ) -> str | None:
-    """Check a play against every rule, whatever the order of its cards.
+    """Check a play against every rule, whatever the order of its cards (MK-4 … MK-14).
+
+    With the ``jokers`` option a joker counts exactly as the card it is named (any suit the
+    player names is accepted): alone, or within a set, where it stands for a card of the set's
+    rank; the first card as named must start the play (MK-4), battle cards add up (MK-7), a
+    play holding a battle king ends with one (MK-9) and the last card as named is the new top.
 
     Args:
         hand: The player's hand.
@@ -218,36 +238,54 @@ def check_play(
     jokers = sum(1 for card in cards if card.is_joker)
     if len(play.named) != jokers:
         return "Say what each joker stands for, for example: play Xr=7h"
-    if jokers and len(cards) > 1:
-        return "A joker is played on its own"
     if any(named.is_joker for named in play.named):
-        return "A joker must stand for a plain card such as 7h"
+        return "A joker cannot stand for a joker: name a plain card such as 7h"
     if drawn is not None and (len(cards) != 1 or cards[0] != drawn):
         return f"After drawing you may play only the card you drew ({drawn}), or pass"
     counted = effective_cards(play)
     first = counted[0]
     if any(card.rank is not first.rank for card in counted):
-        return "Cards played together must all be of one rank"
+        return _rank_refusal(cards, counted)
     if not starts(first, situation):
-        return _start_order_refusal(counted, situation)
-    return _king_order_refusal(counted, situation)
+        return _start_order_refusal(cards, counted, situation)
+    return _king_order_refusal(cards, counted, situation)
 
 
-def _start_order_refusal(counted: tuple[Card, ...], situation: Situation) -> str:
-    """Why a play whose first card may not start is refused, and which order would do (MK-4)."""
-    reason = start_refusal(counted[0], situation)
-    kings = [card for card in counted if is_battle_king(card)]
-    possible = [card for card in counted[1:] if starts(card, situation)]
-    for card in possible:
-        if not kings:
-            return f"{reason}; the first card must match, so play {card} first"
-        if kings != [card]:
+def _rank_refusal(cards: tuple[Card, ...], counted: tuple[Card, ...]) -> str:
+    """Why a play of several ranks is refused (MK-4); a joker named another rank than the set's
+    (the rank of its first plain card, or of the first joker in a set of jokers) is named."""
+    base = next((index for index, card in enumerate(cards) if not card.is_joker), 0)
+    rank = counted[base].rank
+    for card, named in zip(cards, counted, strict=True):
+        if card.is_joker and named.rank is not rank:
             return (
-                f"{reason}; the first card must match, so play {card} first "
+                "A joker in a set stands for a card of the set's rank: "
+                f"{played_text(card, named)} cannot join {played_text(cards[base], counted[base])}"
+            )
+    return "Cards played together must all be of one rank"
+
+
+def _start_order_refusal(
+    cards: tuple[Card, ...], counted: tuple[Card, ...], situation: Situation
+) -> str:
+    """Why a play whose first card may not start is refused, and which order would do (MK-4).
+
+    The cards are named as played (:func:`played_text`), ``counted`` gives what they count as.
+    """
+    shown = [played_text(card, named) for card, named in zip(cards, counted, strict=True)]
+    reason = start_refusal(counted[0], situation, shown[0])
+    kings = [index for index, card in enumerate(counted) if is_battle_king(card)]
+    possible = [index for index in range(1, len(cards)) if starts(counted[index], situation)]
+    for index in possible:
+        if not kings:
+            return f"{reason}; the first card must match, so play {shown[index]} first"
+        if kings != [index]:
+            return (
+                f"{reason}; the first card must match, so play {shown[index]} first "
                 "and a battle king last"
             )
     if possible:
-        king = possible[0]
+        king = shown[possible[0]]
         return (
             f"{reason}; only {king} may start here and a battle king must be last, "
             f"so play {king} without the plain kings"
@@ -255,25 +293,28 @@ def _start_order_refusal(counted: tuple[Card, ...], situation: Situation) -> str
     return reason
 
 
-def _king_order_refusal(counted: tuple[Card, ...], situation: Situation) -> str | None:
+def _king_order_refusal(
+    cards: tuple[Card, ...], counted: tuple[Card, ...], situation: Situation
+) -> str | None:
     """MK-4, MK-8, MK-9: a play that holds a battle king must end with one.
 
     The top card decides the battle and a plain king answers nothing, so K♦ K♠ starts a battle
-    of 5 while K♠ K♦ would leave a plain king on top of a battle.
+    of 5 while K♠ K♦ would leave a plain king on top of a battle. A joker counts as the king it
+    is named (``Xr=Kh`` is a battle king).
 
     Returns:
         None if the order is fine, else the reason as a sentence for the player.
     """
     if counted[0].rank is not _KING or is_battle_king(counted[-1]):
         return None
-    kings = [card for card in counted if is_battle_king(card)]
+    kings = [index for index, card in enumerate(counted) if is_battle_king(card)]
     if not kings:
         return None
     plain_may_start = any(
         starts(card, situation) for card in counted if not is_battle_king(card)
     )
     if len(kings) == 1 and not plain_may_start:
-        king = kings[0]
+        king = played_text(cards[kings[0]], counted[kings[0]])
         return f"{KING_LAST}; only {king} may start here, so play {king} without the plain kings"
     return KING_LAST
 
@@ -290,11 +331,16 @@ _SINGLES: dict[Card, Play] = {}
 
 
 def legal_plays(hand: list[Card], situation: Situation, drawn: Card | None) -> list[Play]:
-    """Every legal play, one canonical ordering each, in a deterministic order.
+    """Every legal play, one canonical ordering each, in a deterministic order (MK-4).
 
     One play is listed per (first card, last card, set of cards): the middle cards are sorted
     and identical faces of a double deck are used lowest deck first. A play that holds a battle
-    king ends with one (MK-9). A joker is played alone, once for each card it may stand for now.
+    king ends with one (MK-9).
+
+    With the ``jokers`` option a joker is played alone, once for each card it may stand for
+    now, or within a set of two or more cards of one rank (plain cards and jokers, or jokers
+    only), standing for a card of that rank; see :func:`joker_sets` for which names are
+    listed. The rules accept any name that counts the same (``moves.check_play``).
 
     Args:
         hand: The player's hand, sorted.
@@ -311,7 +357,8 @@ def plays_in_mask(
 
     The cards that may start are the hand's bits in :func:`starting_mask`, lowest bit (so
     lowest card) first, one copy of each face; a card with others of its rank in the hand
-    starts every set of ``_sets_of``.
+    starts every set of ``_sets_of``. The plays with jokers follow (``jokers`` option): each
+    joker alone, then :func:`joker_sets`.
     """
     if drawn is not None:
         if drawn.is_joker:
@@ -321,6 +368,7 @@ def plays_in_mask(
     if mask & JOKER_BITS:
         for joker in _first_copies([card for card in hand if card.rank is _JOKER]):
             plays.extend(_joker_plays(joker, situation))
+        plays.extend(joker_sets(mask, situation))
     return plays
 
 
@@ -367,6 +415,10 @@ _NATURALS = sum(BIT[card] for card in ORDER if card.rank is not _JOKER)
 _SAME_RANK = [
     sum(BIT[other] for other in ORDER if other.rank is card.rank) & _NATURALS for card in ORDER
 ]
+_RANK_MASKS = {
+    rank: sum(BIT[card] for card in ORDER if card.rank is rank) for rank in _PLAIN_RANKS
+}
+"""The mask of the plain cards of each rank."""
 _SAME_FACE = [sum(BIT[other] for other in ORDER if other.same_face(card)) for card in ORDER]
 _SINGLE_AT = [single(card) for card in ORDER]
 _BIT_AT = [1 << index for index in range(len(ORDER))]
@@ -455,6 +507,188 @@ def _joker_plays(joker: Card, situation: Situation) -> list[Play]:
     return [Play((joker,), (face,)) for face in ALL_FACES if starts(face, situation)]
 
 
+def joker_sets(mask: int, situation: Situation) -> list[Play]:
+    """The legal sets of two or more cards with at least one joker in them (``jokers``, MK-4).
+
+    Each joker stands for a card of the set's rank; a set may hold jokers only. Where a card
+    that is not on top lies changes nothing but its place under the top card, so one order is
+    listed per (set of cards, last card) and per effect of the play (the card it leaves on top,
+    the cards it makes the next player take):
+
+    - the cards before the last are in sorting order (jokers after the plain cards, copies
+      lowest deck first), except that the first of them that may start comes first (MK-4);
+    - a joker last (on top) is listed as each card of the rank; in a play that holds another
+      battle king only as K♥ and K♠ (a battle king must be last, MK-9);
+    - a joker before the last card takes the first suit (♣ ♦ ♥ ♠) that no plain card of the set
+      shows, else the first suit; a joker first takes the first such suit among the cards of
+      the rank that may start now;
+    - among kings, where a joker counts as a battle king or a plain one (MK-7), each number of
+      battle kings among the jokers before the last is listed once: the first joker is a battle
+      king (K♥ or K♠) or a plain one (K♣ or K♦) as that number allows (a battle king if both
+      do), then the other jokers, battle kings first.
+
+    Any other order and any other names that fit are legal too (``check_play``); the listed
+    play with the same cards, the same last card and the same effect stands for them.
+
+    Args:
+        mask: The hand as a :func:`hand_mask`; it holds a joker.
+        situation: The top card and the pending effects.
+
+    Returns:
+        The plays, rank by rank (2 … A), in a fixed order.
+    """
+    jokers = mask & JOKER_BITS
+    several = jokers & (jokers - 1)
+    starting = starting_mask(situation)
+    plays: list[Play] = []
+    for rank, rank_bits in _RANK_MASKS.items():
+        naturals = mask & rank_bits
+        if not (naturals or several):
+            continue
+        starters = starting & rank_bits
+        if not starters:
+            continue
+        key = (naturals | jokers, starters)
+        known = _JOKER_SETS.get(key)
+        if known is None:
+            known = _JOKER_SETS[key] = _rank_sets(rank, naturals, jokers, starters)
+        plays.extend(known)
+    return plays
+
+
+_JOKER_SETS: dict[tuple[int, int], tuple[Play, ...]] = {}
+"""The plays of :func:`_rank_sets` by the mask of the cards of one rank and the jokers, and
+the mask of the cards of that rank that may start."""
+
+
+def _rank_sets(rank: Rank, naturals: int, jokers: int, starting: int) -> tuple[Play, ...]:
+    """The sets of ``rank`` with jokers that :func:`joker_sets` lists, from the masks of the
+    hand's cards of ``rank``, its jokers and the cards of ``rank`` (both decks) that may
+    start now."""
+    starters = [face for face in _RANK_FACES[rank] if starting & BIT[face]]
+    natural_groups = _face_groups(cards_in(naturals))
+    groups = natural_groups + _face_groups(cards_in(jokers))
+    joker_from = len(natural_groups)
+    plays: list[Play] = []
+    for counts in product(*(range(len(group) + 1) for group in groups)):
+        if sum(counts) < 2 or not any(counts[joker_from:]):
+            continue
+        for last_index, group in enumerate(groups):
+            count = counts[last_index]
+            if not count:
+                continue
+            rest: list[Card] = []
+            first_at = -1
+            for index, (other, taken) in enumerate(zip(groups, counts, strict=True)):
+                taken -= index == last_index
+                if taken and first_at < 0 and (
+                    index >= joker_from or starting & BIT[other[0]]
+                ):
+                    first_at = len(rest)
+                rest.extend(other[:taken])
+            if first_at < 0:
+                continue
+            first = rest.pop(first_at)
+            plays.extend(_named_sets((first, *rest, group[count - 1]), rank, starters))
+    return tuple(plays)
+
+
+def joker_namings(
+    hand: list[Card] | tuple[Card, ...],
+    cards: tuple[Card, ...],
+    situation: Situation,
+    drawn: Card | None,
+) -> list[Play]:
+    """The legal plays of ``cards`` in the order given, one for each way of naming its jokers
+    that counts differently (``jokers`` option, MK-4): what a player who picked these cards
+    may still choose.
+
+    A joker alone is offered as each card it may stand for now. In a set every joker stands
+    for a card of the set's rank (the rank of its plain cards; in a set of jokers only, each
+    rank in turn) and is named as :func:`joker_sets` names it: only the suit of the joker on
+    top, and among kings battle king or plain king, are left to choose.
+
+    Args:
+        hand: The player's hand.
+        cards: The cards picked, in the order they would be played; at least one.
+        situation: The top card and the pending effects.
+        drawn: In the "drawn" phase the card just drawn (MK-5), else None.
+
+    Returns:
+        The legal plays, rank by rank; empty if no naming makes the play legal. Without a
+        joker, the play of ``cards`` alone if it is legal.
+    """
+    if not any(card.is_joker for card in cards):
+        play = Play(cards)
+        return [play] if check_play(hand, play, situation, drawn) is None else []
+    if len(cards) == 1:
+        candidates = _joker_plays(cards[0], situation)
+    else:
+        ranks = {card.rank for card in cards if not card.is_joker}
+        if len(ranks) > 1:
+            return []
+        candidates = []
+        for rank in tuple(ranks) or _PLAIN_RANKS:
+            starters = [face for face in _RANK_FACES[rank] if starts(face, situation)]
+            candidates.extend(_named_sets(cards, rank, starters))
+    return [play for play in candidates if check_play(hand, play, situation, drawn) is None]
+
+
+def _named_sets(cards: tuple[Card, ...], rank: Rank, starters: list[Card]) -> list[Play]:
+    """The plays of ``cards`` (a set of ``rank`` with jokers) with the names :func:`joker_sets`
+    lists; ``starters`` are the cards of ``rank`` that may start now."""
+    shown = {card.suit for card in cards if not card.is_joker}
+    faces = _RANK_FACES[rank]
+    last = cards[-1]
+    before = sum(1 for card in cards[:-1] if card.is_joker)
+    if before and cards[0].is_joker and not starters:
+        return []
+    if rank is not _KING:
+        middle_name = _pick(faces, shown)
+        names = [middle_name] * before
+        if cards[0].is_joker:
+            names[0] = _pick(starters, shown)
+        if not last.is_joker:
+            return [Play(cards, tuple(names))]
+        return [Play(cards, (*names, face)) for face in faces]
+    battle_faces = [face for face in faces if is_battle_king(face)]
+    plain_faces = [face for face in faces if not is_battle_king(face)]
+    battle_starters = [face for face in starters if is_battle_king(face)]
+    plain_starters = [face for face in starters if not is_battle_king(face)]
+    natural_battle = any(is_battle_king(card) for card in cards if not card.is_joker)
+    plays = []
+    for battle in range(before + 1):
+        names = []
+        left = battle
+        if cards[0].is_joker:
+            if battle and battle_starters:
+                names.append(_pick(battle_starters, shown))
+                left -= 1
+            elif battle < before and plain_starters:
+                names.append(_pick(plain_starters, shown))
+            else:
+                continue
+        middle = before - len(names)
+        names.extend([_pick(battle_faces, shown)] * left)
+        names.extend([_pick(plain_faces, shown)] * (middle - left))
+        if not last.is_joker:
+            if (battle or natural_battle) and not is_battle_king(last):
+                continue
+            plays.append(Play(cards, tuple(names)))
+        else:
+            tops = battle_faces if battle or natural_battle else faces
+            plays.extend(Play(cards, (*names, face)) for face in tops)
+    return plays
+
+
+def _pick(faces: list[Card] | tuple[Card, ...], shown: set[Suit]) -> Card:
+    """The first of ``faces`` whose suit is not in ``shown``, else the first."""
+    for face in faces:
+        if face.suit not in shown:
+            return face
+    return faces[0]
+
+
 def _sets_of(first: Card, same_rank: tuple[Card, ...]) -> tuple[Play, ...]:
     """Every play that starts with ``first`` and adds any of ``same_rank`` (kept in ``_SETS``).
 
@@ -490,7 +724,7 @@ def _first_copies(cards: list[Card]) -> list[Card]:
     return firsts
 
 
-def _face_groups(cards: tuple[Card, ...], first: Card) -> list[list[Card]]:
+def _face_groups(cards: tuple[Card, ...], first: Card | None = None) -> list[list[Card]]:
     """Sorted ``cards`` except ``first``, in lists of identical faces."""
     groups: list[list[Card]] = []
     for card in cards:

@@ -1,8 +1,9 @@
 """Makao commands as text: reading what a player types, writing actions and log lines.
 
 Grammar (case-insensitive): ``play 7h 7s`` (or ``p 7h``; ``10``/``T`` and suit symbols
-accepted; a joker is ``Xr=7h``), ``draw`` / ``d``, ``take`` / ``t``, ``wait`` / ``w``, ``pass``,
-``demand 9`` / ``demand h`` / ``demand none``, ``makao``.
+accepted; a joker is ``Xr=7h``, alone or in a set: ``play 7h Xr=7s``), ``draw`` / ``d``,
+``take`` / ``t``, ``wait`` / ``w``, ``pass``, ``demand 9`` / ``demand h`` / ``demand none``,
+``makao``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from cardgames.games.makao.actions import (
     Wait,
 )
 from cardgames.games.makao.engine import MakaoView, refusal
-from cardgames.games.makao.moves import Situation, check_play
+from cardgames.games.makao.moves import check_play
 
 _SIMPLE: dict[str, Action] = {
     "draw": Draw(), "d": Draw(), "take": Take(), "t": Take(), "wait": Wait(), "w": Wait(),
@@ -75,11 +76,7 @@ def parse_command(view: MakaoView, text: str) -> Action:
     if view.viewer is None or view.viewer != view.current_player:
         raise IllegalMove("It is not your turn")
     if isinstance(action, Play) and view.phase in ("play", "drawn"):
-        situation = Situation(
-            view.top_as, view.pending_draw, view.pending_skips, view.demand,
-            "queens" in view.options,
-        )
-        error = check_play(view.hand, action, situation, view.drawn)
+        error = check_play(view.hand, action, view.situation(), view.drawn)
         if error is None:
             return action
         raise IllegalMove(error)
@@ -99,7 +96,7 @@ def _read_card(arg: str) -> tuple[Card, Card | None]:
             raise InvalidCommand(f"Say what the joker stands for, for example: {card.code}=7h")
         stands_for = parse_card(named)
         if stands_for.is_joker:
-            raise InvalidCommand("A joker must stand for a plain card such as 7h")
+            raise InvalidCommand("A joker cannot stand for a joker: name a plain card such as 7h")
         return card, stands_for
     if equals:
         raise InvalidCommand(f"Only a joker can stand for another card; {card} is not a joker")

@@ -3,12 +3,12 @@
 Keys: Enter plays (the selection in order, or the card under the cursor), ``d`` draws, ``t`` takes a
 pending draw (MK-8), ``w`` waits out a stop (MK-10), ``p`` keeps a drawn card (MK-5), ``m`` says
 makao (``makao-call`` option), ``e`` reopens the demand dialog (MK-11, MK-12). Each of these keys,
-pressed when it does not apply, says why in the status line.
+pressed when it does not apply, says why in the status line. A joker selected alone or with cards
+of one rank (``jokers`` option, MK-4) is named by a dialog only where its name matters.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -20,6 +20,7 @@ from textual.widgets import Static
 from cardgames.core.cards import Card, Rank, Suit
 from cardgames.core.engine import Action
 from cardgames.games.makao.actions import CallMakao, Demand, Draw, Pass, Play, Take, Wait
+from cardgames.games.makao.moves import joker_namings
 from cardgames.tui.boards.common import empty_hand_text, out_note, turn_heading
 from cardgames.tui.render import (
     CardStyle,
@@ -220,21 +221,65 @@ class MakaoBoard(Board):
             self.action_demand()
 
     def on_hand_widget_submitted(self, message: HandWidget.Submitted) -> None:
-        """Turn the selected cards into a Play (asking what jokers stand for if needed)."""
+        """Turn the selected cards into a Play, asking what jokers stand for only where it
+        matters (``jokers`` option, MK-4): a joker alone is offered as each card it may stand
+        for; a joker in a set stands for a card of the set's rank, and only the suit of a joker
+        on top (among kings: battle king or plain king) is asked. A set of jokers only asks for
+        the rank first."""
         message.stop()
         cards = message.cards
-        if not any(card.is_joker for card in cards):
+        view = self.view
+        if not any(card.is_joker for card in cards) or view is None or not self.legal:
             self.post_message(self.Act(Play(cards)))
             return
-        matches = [a for a in self.legal if isinstance(a, Play) and _same_play(a.cards, cards)]
-        if len(matches) == 1:
-            self.post_message(self.Act(matches[0]))
-        elif matches and self.info is not None:
-            style = self.info.style
-            choices = [(_play_label(a, style), a) for a in matches]
-            self.ask(ChoiceDialog("Play the joker as", choices), self.act)
+        plays = joker_namings(view.hand, cards, view.situation(), view.drawn)
+        if len(plays) == 1:
+            self.post_message(self.Act(plays[0]))
+        elif not plays:
+            # No name fits: play a plausible one, so the refusal says what is wrong.
+            self.post_message(self.Act(_guessed_play(cards, view.top_as)))
+        elif len(cards) > 1 and len({play.named[0].rank for play in plays}) > 1:
+            ranks = list(dict.fromkeys(play.named[0].rank for play in plays))
+            firsts = [next(play for play in plays if play.named[0].rank is rank) for rank in ranks]
+            choices = [(f"Play the jokers as {rank.noun}", play)
+                       for rank, play in zip(ranks, firsts, strict=True)]
+            keys = {_rank_key(rank): play for rank, play in zip(ranks, firsts, strict=True)}
+            self.ask(ChoiceDialog("Which rank do the jokers stand for?", choices, keys),
+                     lambda picked: self._picked_rank(picked, plays))
         else:
-            self.post_message(self.Act(Play(cards)))
+            self._ask_names(plays)
+
+    def _picked_rank(self, picked: Action | None, plays: list[Play]) -> None:
+        """The rank of a set of jokers is chosen: ask the rest, once the dialog has closed."""
+        if not isinstance(picked, Play):
+            return
+        rank = picked.named[0].rank
+        left = [play for play in plays if play.named[0].rank is rank]
+        if len(left) == 1:
+            self.post_message(self.Act(left[0]))
+        else:
+            self.call_after_refresh(self._ask_names, left)
+
+    def _ask_names(self, plays: list[Play]) -> None:
+        """Ask which of ``plays`` (one set of cards, named differently) to play: by the suit
+        of the joker on top when only that differs (keys ``c d h s``)."""
+        if self.info is None:
+            return
+        style = self.info.style
+        choices = [(_play_label(play, style), play) for play in plays]
+        first = plays[0]
+        on_top = first.cards[-1].is_joker and all(
+            play.named[:-1] == first.named[:-1] for play in plays
+        )
+        if len(first.cards) == 1:
+            self.ask(ChoiceDialog("Play the joker as", choices), self.act)
+        elif on_top:
+            keys = {play.named[-1].suit.value: play for play in plays}
+            self.ask(ChoiceDialog("Which suit is the joker on top?", choices, keys), self.act)
+        else:
+            jokers = sum(1 for card in first.cards if card.is_joker)
+            title = "Play the joker as" if jokers == 1 else "Play the jokers as"
+            self.ask(ChoiceDialog(title, choices), self.act)
 
 
 def blocked_text(view: Any, style: CardStyle) -> str:
@@ -267,17 +312,17 @@ def blocked_text(view: Any, style: CardStyle) -> str:
     return f"{reason}: {way}" if way else reason
 
 
-def _faces(cards: Sequence[Card]) -> list[tuple[Rank, Suit]]:
-    return sorted((card.rank, card.suit) for card in cards)
+def _guessed_play(cards: tuple[Card, ...], top: Card) -> Play:
+    """``cards`` with each joker named after the first plain card among them (else after the
+    top card): the play to submit when no name makes it legal, so the refusal gives a reason."""
+    plain = next((card for card in cards if not card.is_joker), top)
+    named = Card(plain.rank, plain.suit)
+    return Play(cards, tuple(named for card in cards if card.is_joker))
 
 
-def _same_play(legal: Sequence[Card], chosen: Sequence[Card]) -> bool:
-    """True if a legal play uses the same faces, with the same first and last card."""
-    return (
-        legal[0].same_face(chosen[0])
-        and legal[-1].same_face(chosen[-1])
-        and _faces(legal) == _faces(chosen)
-    )
+def _rank_key(rank: Rank) -> str:
+    """The key that picks a rank in a dialog: its code (``7``, ``j``; ``0`` for ten)."""
+    return "0" if rank is Rank.TEN else rank.code.lower()
 
 
 def _demand_text(value: Rank | Suit | None, style: CardStyle) -> Text:
@@ -301,7 +346,7 @@ def _demand_key(action: Demand) -> str:
     """The key that picks a demand in the dialog: the rank (``7``; ``0`` for ten), the suit
     letter (``h``), or ``n`` for no demand."""
     if isinstance(action.value, Rank):
-        return "0" if action.value is Rank.TEN else action.value.code.lower()
+        return _rank_key(action.value)
     if isinstance(action.value, Suit):
         return action.value.value
     return "n"

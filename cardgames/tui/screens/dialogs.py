@@ -117,8 +117,11 @@ class ChoiceDialog(AppModal[Action | None]):
         return below if isinstance(below, TableBelow) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``?`` and ``q`` act (and show in the footer) only over a table."""
+        """``?`` and ``q`` act (and show in the footer) only over a table, and ``q`` only
+        while no choice has it as its key (``q`` for queens picks the queens)."""
         if action in ("rules", "leave") and self._table() is None:
+            return False
+        if action == "leave" and "q" in self.keys:
             return False
         return super().check_action(action, parameters)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from cardgames.bots import RandomBot
 from cardgames.core.rng import Rng
 from cardgames.games.makao import GAME
-from cardgames.games.makao.actions import Demand
-from cardgames.games.makao.bots import MakaoBot
-from tests.games.makao.builders import play, position
+from cardgames.games.makao.actions import Demand, Play
+from cardgames.games.makao.bots import SEARCHED_JOKER_SETS, MakaoBot, search_candidates
+from tests.games.makao.builders import cards, play, position
 
 
 def test_makao_bot_beats_random() -> None:
@@ -52,3 +52,41 @@ def test_bot_keeps_battle_cards_unless_attacking() -> None:
     state = position([["2s", "9s", "Kd"], ["8c"]], ["5s"])
     view = state.view(0)
     assert bot.choose(view, view.legal, Rng(0)) == play("2s")
+
+
+def test_bot_keeps_its_joker_when_a_plain_card_answers_a_battle() -> None:
+    """MK-8 with ``jokers``: the bot answers 2♥ with 2♣ alone, not with a joker added to it;
+    with no plain answer it spends the joker."""
+    bot = MakaoBot()
+    options = ["jokers"]
+    state = position([["2c", "9d", "Xr"], ["8c", "9c"]], ["2h"], options=options, jokers=2,
+                     pending_draw=2)
+    view = state.view(0)
+    assert play("2c", "Xr", named=("2s",)) in view.legal
+    assert bot.choose(view, view.legal, Rng(0)) == play("2c")
+    state = position([["9d", "Xr"], ["8c", "9c"]], ["2h"], options=options, jokers=2,
+                     pending_draw=2)
+    view = state.view(0)
+    choice = bot.choose(view, view.legal, Rng(0))
+    assert isinstance(choice, Play) and choice.cards == cards("Xr")
+
+
+def test_hard_level_searches_only_the_best_joker_sets() -> None:
+    """``jokers``, MK-4: of hundreds of joker sets the search tries a few, and the policy's
+    choice; without joker sets it searches every legal action."""
+    hand = ["2d", "3h", "4s", "6c", "6h", "7c", "7d", "9c", "10h", "Js", "Kh", "Ac", "Xr", "Xb"]
+    state = position([hand, ["8c", "6s", "2s", "9h"]], ["5c"], options=["jokers"], jokers=2)
+    view = state.view(0)
+    preferred = MakaoBot().choose(view, view.legal, Rng(0))
+    searched = search_candidates(view, view.legal, preferred)
+    sets = [action for action in view.legal
+            if isinstance(action, Play) and len(action.cards) > 1
+            and any(card.is_joker for card in action.cards)]
+    assert len(sets) > 100
+    assert preferred in searched
+    assert len([action for action in searched if action in sets]) <= SEARCHED_JOKER_SETS + 1
+    assert set(view.legal) - set(sets) <= set(searched)
+    plain = position([["7s", "7d", "9d"], ["8c", "9c"]], ["5s"]).view(0)
+    assert search_candidates(plain, plain.legal, plain.legal[0]) is plain.legal
+    hard = GAME.bots()["hard"]()
+    assert hard.choose(view, view.legal, Rng(1)) in view.legal

@@ -2,11 +2,13 @@
 
 Each position mixes pending battles and stops, demands by any seat, players out, lost turns, a
 card just drawn, a short stock and every house option; one series deals the player to move
-several kings, so battle and plain kings meet in one play (MK-4, MK-9). For a sample of
-candidate actions (every non-play action, every demand, every ordering of up to three hand
-cards, jokers named at random) an action must be accepted by ``apply`` exactly when an
-equivalent play is listed as legal, and a refusal must leave ``to_json`` unchanged. Every
-listed action must apply.
+several kings, so battle and plain kings meet in one play (MK-4, MK-9); another deals him
+jokers (``jokers`` option), so jokers join sets. For a sample of candidate actions (every
+non-play action, every demand, every ordering of up to three hand cards, jokers named at random
+and named in the rank of the set) an action must be accepted by ``apply`` exactly when an
+equivalent play is listed as legal (a play with jokers may be refused for a name that does
+not fit where an equivalent one with fitting names is listed), and a refusal must leave
+``to_json`` unchanged. Every listed action must apply and pass the rule check.
 """
 
 from __future__ import annotations
@@ -36,12 +38,15 @@ from cardgames.games.makao.moves import (
     DEMAND_RANKS,
     SUITS,
     battle_value,
+    check_play,
+    effective_cards,
     is_battle_king,
     starts,
 )
 
 CHUNKS = 4
 KING_CHUNKS = 2
+JOKER_CHUNKS = 2
 POSITIONS_PER_CHUNK = 150
 
 
@@ -140,6 +145,41 @@ def with_kings(state: MakaoState, rng: Rng) -> MakaoState:
     return MakaoState.from_json(data)
 
 
+def with_jokers(state: MakaoState, rng: Rng) -> MakaoState:
+    """``state`` (under the ``jokers`` option) with up to three of its jokers swapped into the
+    hand of the player to move, each for a card of a rank the hand holds more of, so jokers
+    and plain cards of one rank meet in a hand.
+
+    Only cards under the top of the discard pile or elsewhere move, as in :func:`with_kings`.
+    """
+    data = state.to_json()
+    if "jokers" not in data["options"]:
+        data["options"] = [*data["options"], "jokers"]
+        data["stock"] = [*data["stock"], "Xr", "Xb"]
+        if state.players > 4:
+            data["stock"] += ["Xr#1", "Xb#1"]
+    current = data["current"]
+    hand = data["hands"][current]
+    zones = [data["stock"], data["discard"]]
+    zones.extend(cards for seat, cards in enumerate(data["hands"]) if seat != current)
+    for _ in range(1 + rng.randrange(3)):
+        places = [
+            (zone, index)
+            for zone in zones
+            for index, code in enumerate(zone)
+            if code.startswith("X") and not (zone is data["discard"] and index == len(zone) - 1)
+        ]
+        plain = [i for i, code in enumerate(hand) if not code.startswith("X")]
+        if not places or len(plain) < 2:
+            break
+        zone, index = rng.choice(places)
+        slot = rng.choice(plain)
+        hand[slot], zone[index] = zone[index], hand[slot]
+    if data["drawn"] is not None and data["drawn"] not in hand:
+        data["drawn"] = rng.choice(hand)
+    return MakaoState.from_json(data)
+
+
 def mixes_kings(action: Action) -> bool:
     """True for a play that holds both a battle king and a plain king."""
     if not isinstance(action, Play):
@@ -165,32 +205,53 @@ def candidates(state: MakaoState, rng: Rng) -> list[Action]:
                 actions.extend(Play(chosen, (face,)) for face in ALL_FACES)
             named = tuple(rng.choice(ALL_FACES) for _ in range(jokers))
             actions.append(Play(chosen, named))
+            plain = [card for card in chosen if not card.is_joker]
+            rank = plain[0].rank if plain else rng.choice(ALL_FACES).rank
+            for _ in range(3):
+                suits = [rng.choice(SUITS) for _ in range(jokers)]
+                actions.append(Play(chosen, tuple(Card(rank, suit) for suit in suits)))
     return actions
 
 
 def key(action: Action, state: MakaoState) -> object:
-    """What makes two plays the same move: first and last face, the faces, the jokers' names.
+    """What makes two plays the same move: the faces, the last face and what the play does
+    (the card it leaves on top, the cards it makes the next player take); without a joker the
+    first face too (``moves.legal_plays`` lists every first card of a plain set, and one per
+    set and effect of a set with jokers, ``moves.joker_sets``).
 
     After a draw the very card drawn matters, so plays are then compared as they are.
     """
     if not isinstance(action, Play) or state.drawn is not None:
         return action
     faces = [(card.rank, card.suit) for card in action.cards]
-    named = tuple((card.rank, card.suit) for card in action.named)
-    return faces[0], faces[-1], tuple(sorted(faces)), named
+    counted = effective_cards(action)
+    top = (counted[-1].rank, counted[-1].suit)
+    first = None if has_joker(action) else faces[0]
+    return first, faces[-1], tuple(sorted(faces)), top, sum(map(battle_value, counted))
 
 
-@pytest.mark.parametrize(("chunk", "kings"), [(chunk, False) for chunk in range(CHUNKS)]
-                         + [(chunk, True) for chunk in range(CHUNKS, CHUNKS + KING_CHUNKS)])
-def test_legal_actions_match_apply(chunk: int, kings: bool) -> None:
+SERIES = (
+    [(chunk, "") for chunk in range(CHUNKS)]
+    + [(CHUNKS + chunk, "kings") for chunk in range(KING_CHUNKS)]
+    + [(CHUNKS + KING_CHUNKS + chunk, "jokers") for chunk in range(JOKER_CHUNKS)]
+    + [(CHUNKS + KING_CHUNKS + JOKER_CHUNKS, "kings+jokers")]
+)
+
+
+@pytest.mark.parametrize(("chunk", "deal"), SERIES)
+def test_legal_actions_match_apply(chunk: int, deal: str) -> None:
     """MK-3 … MK-14 and the options: apply accepts an action iff legal_actions lists it."""
     rng = Rng(chunk)
     checked = 0
     mixed = 0
+    joker_sets = 0
+    kings = "kings" in deal
     for _ in range(POSITIONS_PER_CHUNK):
         state = random_position(rng)
         if kings:
             state = with_kings(state, rng)
+        if "jokers" in deal:
+            state = with_jokers(state, rng)
         drawn = state.drawn
         if drawn is not None and not (drawn.is_joker or starts(drawn, state.situation())):
             continue
@@ -199,8 +260,12 @@ def test_legal_actions_match_apply(chunk: int, kings: bool) -> None:
         listed = {key(action, state) for action in legal}
         assert len(listed) == len(legal)
         before = state.to_json()
+        assert state.current is not None
+        hand = state.hands[state.current]
         for action in legal:
             state.clone().apply(action)
+            if isinstance(action, Play):
+                assert check_play(hand, action, state.situation(), drawn) is None, action
         for action in candidates(state, rng):
             trial = state.clone()
             try:
@@ -208,11 +273,30 @@ def test_legal_actions_match_apply(chunk: int, kings: bool) -> None:
             except IllegalMove as error:
                 assert str(error)
                 assert trial.to_json() == before, f"refused {action} changed the position"
-                assert key(action, state) not in listed, f"{action} listed but refused"
+                assert action not in legal, f"{action} listed but refused"
+                if not has_joker(action):
+                    assert key(action, state) not in listed, f"{action} listed but refused"
             else:
                 assert key(action, state) in listed, f"{action} accepted but not listed"
                 mixed += mixes_kings(action)
+                joker_sets += joins_a_set(action)
             checked += 1
     assert checked > 10 * POSITIONS_PER_CHUNK
     if kings:
         assert mixed > POSITIONS_PER_CHUNK // 10, "too few mixed-king plays were tried"
+    if "jokers" in deal:
+        assert joker_sets > POSITIONS_PER_CHUNK, "too few joker sets were tried"
+
+
+def has_joker(action: Action) -> bool:
+    """True for a play with a joker in it."""
+    return isinstance(action, Play) and any(card.is_joker for card in action.cards)
+
+
+def joins_a_set(action: Action) -> bool:
+    """True for a play of several cards with a joker among them."""
+    return (
+        isinstance(action, Play)
+        and len(action.cards) > 1
+        and any(card.is_joker for card in action.cards)
+    )

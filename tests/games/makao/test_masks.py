@@ -31,9 +31,8 @@ def test_masks_follow_the_hands_through_play_clone_and_json(players: int) -> Non
                 break
             if state.current is not None and state.phase != "demand":
                 hand = state.hands[state.current]
-                plays = [action for action in legal if action in
-                         legal_plays(hand, state.situation(), state.drawn)]
-                assert plays == legal_plays(hand, state.situation(), state.drawn)
+                listed = legal_plays(hand, state.situation(), state.drawn)
+                assert [action for action in legal if action in listed] == listed
             state.apply(chooser.choice(legal))
         copy = state.clone()
         assert copy.masks == state.masks and copy.masks is not state.masks

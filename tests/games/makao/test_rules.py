@@ -322,21 +322,23 @@ def test_makao_call_after_a_jack() -> None:
 
 
 def test_jokers_option() -> None:
-    """``jokers``: a joker is played alone and counts as the card it is named as."""
+    """``jokers``: a joker counts as the card it is named as, alone or first in a set."""
     options = ["jokers"]
     state = position([["Xr", "7d", "9c"], ["8c", "6c"]], ["5h"], options=options, jokers=2)
     legal = state.legal_actions()
     assert play("Xr", named=("7h",)) in legal
     assert play("Xr", named=("Qh",)) in legal
     assert play("Xr", named=("Qs",)) not in legal
-    assert len(legal) == 4 + 12 + 1
+    assert len(legal) == 4 + 12 + 2 + 1
     assert play("7d") not in legal
-    with pytest.raises(IllegalMove, match="does not match"):
+    assert play("Xr", "7d", named=("7h",)) in legal
+    assert play("Xr", "9c", named=("9h",)) in legal
+    with pytest.raises(IllegalMove, match="Xr=7c does not match"):
         state.clone().apply(play("Xr", named=("7c",)))
     with pytest.raises(IllegalMove, match="Say what each joker stands for"):
         state.clone().apply(play("Xr"))
-    with pytest.raises(IllegalMove, match="joker is played on its own"):
-        state.clone().apply(play("Xr", "7d", named=("7h",)))
+    with pytest.raises(IllegalMove, match="Xr=7c does not match 5♥"):
+        state.clone().apply(play("Xr", "7d", named=("7c",)))
     state.apply(play("Xr", named=("2h",)))
     view = state.view(1)
     assert view.top == cards("Xr")[0]
