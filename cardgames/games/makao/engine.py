@@ -498,19 +498,23 @@ class MakaoState:
         """The end of :meth:`_play` for a joker, a hand emptied (MK-15, MK-16) or jacks and aces
         (MK-11, MK-12); ``effect`` is True if the play started a battle or a stop."""
         events = [_NO_EVENT]
-        if not self.hands[player]:
+        out = not self.hands[player]
+        if out:
             self.finished.append(player)
-            events.append(Event("out", player, count=len(self.finished)))
             if self._game_over():
                 events[0] = _play_event(player, play)
+                events.append(Event("out", player, count=len(self.finished)))
                 events.append(self._finish())
                 return tuple(events)
         rank = self.top_as.rank
         if rank is _JACK or rank is _ACE:
+            # The player goes out with his demand said: the log tells "out" after it.
             self.phase = "demand"
             self.drawn = None
             events[0] = _play_event(player, play)
             return tuple(events)
+        if out:
+            events.append(Event("out", player, count=len(self.finished)))
         self._close_turn(player, events)
         if effect:
             events[0] = _play_event(
@@ -564,7 +568,8 @@ class MakaoState:
 
     def _demand(self, player: int, demand: Demand) -> tuple[Event, ...]:
         """MK-11, MK-12: a new demand replaces any old one (MK-13: at most one is active);
-        "demand none" makes no demand, so a demand in force stays until its round is over."""
+        "demand none" makes no demand, so a demand in force stays until its round is over. A
+        player whose jacks or aces were his last cards is out (MK-15), logged after the demand."""
         kind, value = demand.kind, demand.value
         if kind is None or value is None:
             words = "none"
@@ -575,7 +580,10 @@ class MakaoState:
                 made = ActiveDemand(kind, value, player)
                 known = _DEMANDS[key] = (made, made.text)
             self.demand, words = known
-        return self._end_turn(player, [new_event(("demand", player, (), 0, False, words))])
+        events = [new_event(("demand", player, (), 0, False, words))]
+        if not self.hands[player]:
+            events.append(Event("out", player, count=self.finished.index(player) + 1))
+        return self._end_turn(player, events)
 
     def _draw_cards(self, player: int, count: int) -> tuple[list[Card], list[Event]]:
         """MK-6: draw up to ``count`` cards, turning the discard pile under its top when needed."""

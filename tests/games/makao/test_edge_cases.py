@@ -39,6 +39,20 @@ def test_mk_15_going_out_on_a_king_of_spades_skips_players_out() -> None:
     assert GAME.describe(events[0], None, NAMES) == "Anna played K♠ — Cyril must take 5 or answer"
 
 
+def test_mk_11_mk_15_going_out_on_jacks_the_log_says_out_after_the_demand() -> None:
+    """MK-11, MK-15: A's last cards are jacks: she is out at once, and her demand, said with
+    the play, is logged before "out"."""
+    state = position([["Jd", "Js"], ["5d", "8c"], ["6c", "7c"]], ["9d"])
+    played = state.apply(play("Jd", "Js"))
+    assert state.finished == [0] and [event.kind for event in played] == ["play"]
+    demanded = state.apply(Demand("rank", Rank.EIGHT))
+    assert [event.kind for event in demanded][:2] == ["demand", "out"]
+    assert GAME.describe(demanded[1], None, NAMES) == "Anna is out (1st)"
+    state = position([["Jd", "Js"], ["5d", "8c"], ["6c", "7c"]], ["9d"])
+    state.apply(play("Jd", "Js"))
+    assert [event.kind for event in state.apply(Demand(None, None))][:2] == ["demand", "out"]
+
+
 def test_mk_15_going_out_on_a_stop_skips_players_out() -> None:
     """MK-10, MK-15: B goes out on 4♦ while C is out: D faces the stop, and A is not touched."""
     state = position([["9h", "9c"], ["4d"], [], ["7c", "8h"]], ["6d"], current=1, finished=[2])
