@@ -7,6 +7,7 @@ delay, so the pictures are the same on every run.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -27,17 +28,25 @@ _SETTINGS = AppSettings(bot_delay=0)
 # with ``settle=0``: a person's burst would be dropped after a screen closes, a script's must not.
 
 
-async def wait_until(pilot: Pilot[None], condition: Callable[[], bool], limit: int = 500) -> None:
+async def wait_until(
+    pilot: Pilot[None], condition: Callable[[], bool], limit: int = 500, seconds: float = 30.0
+) -> None:
     """Let the app run until ``condition()`` holds.
 
+    A busy machine slows the app's timers (a computer player's delay, a chain shown step by
+    step) against the pauses, so the wait ends only after both ``limit`` pauses and
+    ``seconds`` of real time.
+
     Raises:
-        TimeoutError: If it still does not hold after ``limit`` pauses.
+        TimeoutError: If it still does not hold after ``limit`` pauses and ``seconds``.
     """
-    for _ in range(limit):
-        if condition():
-            return
+    deadline = time.monotonic() + seconds
+    count = 0
+    while not condition():
+        if count >= limit and time.monotonic() >= deadline:
+            raise TimeoutError("the app did not reach the expected state")
+        count += 1
         await pilot.pause()
-    raise TimeoutError("the app did not reach the expected state")
 
 
 def _human_turn(app: CardGamesApp) -> bool:

@@ -148,7 +148,7 @@ async def test_the_chain_is_shown_step_by_step_with_the_bot_delay(
     monkeypatch.setattr(LayoutWidget, "set_layout", record)
     monkeypatch.setattr(LogPanel, "set_lines", record_lines)
     monkeypatch.setattr(TableScreen, "_draw_topbar", record_turn)
-    app = CardGamesApp(SOLO, AppSettings(bot_delay=1.0))
+    app = CardGamesApp(SOLO, AppSettings(bot_delay=1.5))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: human_to_move(app))
         board = find_table(app).query_one(TrashBoard)
@@ -354,18 +354,23 @@ async def test_the_winning_placement_is_drawn_before_the_hands_summary(
     the completed layout is shown before the summary comes up, and stays under it until the
     summary is closed; then the next hand is drawn."""
     deal(monkeypatch, position(layouts=["^As ^2s 5h", "Kh Kd Kc"], stock="3c"))
+    before: list[str] = []
+    pause_for = TableScreen._pause_for
+
+    def record(screen: TableScreen, interlude: Any) -> None:
+        before.append(screen_text(screen.app))
+        pause_for(screen, interlude)
+
+    monkeypatch.setattr(TableScreen, "_pause_for", record)
     app = CardGamesApp(SOLO, FAST)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: human_to_move(app))
         table = find_table(app)
         layout = table.query_one(LayoutWidget)
         await pilot.press("d")
-        await wait_until(pilot, lambda: len(table.session.history) == 1)
-        await pilot.pause()
-        assert not isinstance(app.screen, HandSummary)
-        completed = screen_text(app)
-        assert "3♣" in completed and "5♥" in completed and "You win" not in completed
         await wait_until(pilot, lambda: isinstance(app.screen, HandSummary))
+        (completed,) = before
+        assert "3♣" in completed and "5♥" in completed and "You win" not in completed
         assert [None if cell is None else cell.code for cell in layout.cells] == [
             "As", "2s", "3c"]
         assert "You win hand 1!" in screen_text(app)
@@ -384,7 +389,9 @@ async def test_h_then_enter_while_a_chain_is_shown_plays_the_hint_at_once(
     key) opens just as well. No key is lost."""
     deal(monkeypatch, position(layouts=["Qc Qd Qs Qh 9d Kc Kd Ks 5h Kh", "Kc#1 Kd#1"],
                                stock="Ks#1 2h"))
-    app = CardGamesApp(SOLO, AppSettings(bot_delay=0.6))
+    # Each step of the chain is shown for 2 s, long enough to be caught on a busy machine;
+    # the keys end the wait at once.
+    app = CardGamesApp(SOLO, AppSettings(bot_delay=2.0))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: human_to_move(app))
         table = find_table(app)
