@@ -12,6 +12,9 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
+from rich.cells import cell_len, set_cell_size
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 
 from cardgames.core.cards import Card, Rank, Suit
@@ -334,3 +337,40 @@ def literal(text: str) -> Text:
 def shown(text: str, ascii: bool) -> str:
     """``text`` as the app draws it: unchanged, or through :func:`ascii_text` when ``ascii``."""
     return ascii_text(text) if ascii else text
+
+
+def cut(words: str, width: int, *, ascii: bool = False) -> str:
+    """``words`` in at most ``width`` cells: whole, or cut and ended with an ellipsis ("…", in
+    ASCII "...").
+
+    Args:
+        words: One line.
+        width: Cells it may take.
+        ascii: Plain ASCII only (``--ascii``): the ellipsis is three dots.
+    """
+    if cell_len(words) <= width:
+        return words
+    ellipsis = "..." if ascii else "…"
+    return set_cell_size(words, max(0, width - len(ellipsis))).rstrip() + ellipsis[:max(0, width)]
+
+
+class OneLine:
+    """Words that always take one line: as wide as they are, cut with :func:`cut` where they
+    are given fewer cells (a table column that shrinks). Never read as markup.
+
+    Args:
+        words: One line (a name, a title).
+        ascii: Plain ASCII only: the words spelled with ASCII, the ellipsis three dots.
+    """
+
+    def __init__(self, words: str, *, ascii: bool = False) -> None:
+        self.words = shown(words, ascii)
+        self.ascii = ascii
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text(cut(self.words, options.max_width, ascii=self.ascii), no_wrap=True,
+                   overflow="crop")
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        width = cell_len(self.words)
+        return Measurement(min(width, 4), width).clamp(max_width=options.max_width)

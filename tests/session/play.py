@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from cardgames.core.registry import GAMES
 from cardgames.core.rng import Rng
 from cardgames.session.commands import Accepted
@@ -45,3 +47,17 @@ def play(session: Session, rng: Rng, moves: int) -> int:
             assert isinstance(result, Accepted)
         made += 1
     return made
+
+
+def save_finished(setup: GameSetup, moment: datetime) -> str:
+    """Play ``setup`` to the end (people choosing random legal moves) and save it, finished at
+    ``moment``, as the app does: its record in the records folder, its result in the
+    statistics. Returns the game's id."""
+    from cardgames.session.autosave import Autosave
+
+    session = new_session(setup)
+    play(session, Rng(setup.seed), 1_000_000)
+    assert session.is_over
+    saver = Autosave.start(session, moment)
+    saver.save(session, moment)
+    return saver.id

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, OptionList, Static
@@ -14,9 +16,69 @@ from cardgames.session.history import PastGame, history, past_record
 from cardgames.session.record import RecordError
 from cardgames.session.savefile import records_dir
 from cardgames.session.stats import StatsError, stats_path
-from cardgames.tui.render import CardStyle, shown
+from cardgames.tui.render import CardStyle, cut, shown
 from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import settings_of
+
+LINE_WIDTH = 71
+"""Cells an entry has in the list at 80 columns, its scrollbar shown."""
+
+PLAYERS_WIDTH = 12
+"""Cells the player list keeps at least ("You, Anna, …") before the deal code makes room."""
+
+GAP = "  "
+"""Between the parts of an entry."""
+
+
+def history_entry(game: PastGame, width: int = LINE_WIDTH, *, ascii: bool = False) -> Text:
+    """One line of the History list, at most ``width`` cells: game, players, result, moves,
+    date and deal code. Where they are wider, the players are cut to the names that fit and
+    "…"; the deal code, if that would leave the players less than :data:`PLAYERS_WIDTH` cells,
+    goes; the result is cut last. The game, moves and date always show.
+
+    Args:
+        game: A finished game.
+        width: Cells the line may take.
+        ascii: Plain ASCII only (``--ascii``).
+    """
+    winners = " and ".join(game.winners)
+    won = f"{winners} {'won' if len(game.winners) == 1 else 'tied'}" if winners else "no winner"
+    when = game.finished.astimezone().strftime("%Y-%m-%d %H:%M")
+    names = [shown(seat.name, ascii) for seat in game.seats]
+    title, result, deal = shown(game.title, ascii), shown(won, ascii), shown(game.deal, ascii)
+    ellipsis = shown("…", ascii)
+
+    def others(result: str, deal: str) -> int:
+        """Cells of everything but the players."""
+        parts = (title, result, f"{game.moves} moves", when, *((deal,) if deal else ()))
+        return sum(cell_len(part) for part in parts) + len(GAP) * len(parts)
+
+    room = width - others(result, deal)
+    if room < min(PLAYERS_WIDTH, cell_len(", ".join(names))):
+        deal = ""
+        room = width - others(result, deal)
+    if room < len(ellipsis):
+        result = cut(result, cell_len(result) - (len(ellipsis) - room), ascii=ascii)
+        room = width - others(result, deal)
+    text = Text(title, style="bold")
+    text.append(GAP + fit_names(names, room, ascii=ascii))
+    text.append(GAP + result)
+    text.append(f"{GAP}{game.moves} moves{GAP}{when}")
+    if deal:
+        text.append(GAP + deal, style="#9a9a9a")
+    text.truncate(width)
+    return text
+
+
+def fit_names(names: list[str], width: int, *, ascii: bool = False) -> str:
+    """The names, comma-separated, in at most ``width`` cells: as many whole names as fit, then
+    an ellipsis (the first name itself cut when even it does not fit)."""
+    ellipsis = shown("…", ascii)
+    for count in range(len(names), 0, -1):
+        line = ", ".join(names[:count]) + ("" if count == len(names) else f", {ellipsis}")
+        if cell_len(line) <= width:
+            return line
+    return cut(names[0] if names else "", width, ascii=ascii)
 
 
 class HistoryScreen(AppScreen[None]):
@@ -48,9 +110,35 @@ class HistoryScreen(AppScreen[None]):
         hint = "Finished games, most recent first: ↑↓ and Enter replays one."
         yield Static(shown(note or (hint if self.games else "No finished games yet."), ascii),
                      id="picker-hint")
-        yield OptionList(*(Option(Text(shown(game.line(), ascii)), id=f"game-{number}")
+        yield OptionList(*(Option(history_entry(game, self.entry_width, ascii=ascii),
+                                  id=f"game-{number}")
                            for number, game in enumerate(self.games)), id="history")
         yield Footer()
+
+    entry_width: int = LINE_WIDTH
+    """Cells an entry takes in the list as wide as it is now."""
+
+    def on_mount(self) -> None:
+        """Cover the screen if the terminal is too small; fit the entries to the list."""
+        super().on_mount()
+        self.call_after_refresh(self._fit_entries)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Cover or uncover the screen, and fit the entries to the list's new width."""
+        super().on_resize(event)
+        self.call_after_refresh(self._fit_entries)
+
+    def _fit_entries(self) -> None:
+        """Make every entry one line of the list as wide as it is now (its scrollbar and the
+        option's padding taken off), then bring the highlighted one into view."""
+        games = self.query_one("#history", OptionList)
+        width = games.scrollable_content_region.width - 2
+        if width > 0 and width != self.entry_width:
+            self.entry_width = width
+            ascii = settings_of(self.app).ascii
+            for index, game in enumerate(self.games):
+                games.replace_option_prompt_at_index(index, history_entry(game, width, ascii=ascii))
+        games.scroll_to_highlight()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Open the replay of the chosen game."""

@@ -13,25 +13,22 @@ from textual.widgets import Footer, Static
 
 from cardgames.tui.render import CardStyle, cards_in_text
 from cardgames.tui.screens.base import AppScreen
+from cardgames.tui.widgets.log import HangingLines
 
 
-def numbered_log(lines: Sequence[str], style: CardStyle) -> Text:
-    """Every log line, numbered from 1, card names coloured.
+def numbered_log(lines: Sequence[str], style: CardStyle) -> HangingLines | Text:
+    """Every log line, numbered from 1, card names coloured; a line too long for the screen
+    goes on under its own text, not under the numbers.
 
     Args:
         lines: The log, oldest first, from the viewer's side.
         style: ASCII and colour choices.
     """
-    width = len(str(len(lines)))
-    text = Text()
-    for number, line in enumerate(lines, start=1):
-        if number > 1:
-            text.append("\n")
-        text.append(f"{number:>{width}} ", style="#6c6c6c")
-        text.append_text(cards_in_text(line, style))
     if not lines:
-        text.append("Nothing has happened yet.", style="italic #9a9a9a")
-    return text
+        return Text("Nothing has happened yet.", style="italic #9a9a9a")
+    width = len(str(len(lines)))
+    return HangingLines([(Text(f"{number:>{width}} ", style="#6c6c6c"), cards_in_text(line, style))
+                         for number, line in enumerate(lines, start=1)], hang=0)
 
 
 class LogScreen(AppScreen[None]):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import ClassVar
 
+from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -14,6 +15,7 @@ from textual.widgets import Footer, Static
 from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import CardStyle, cards_in_text, literal
 from cardgames.tui.screens.base import AppScreen
+from cardgames.tui.widgets.log import HangingLines
 
 
 class PassScreen(AppScreen[bool]):
@@ -96,12 +98,12 @@ class PassScreen(AppScreen[bool]):
             (", let go of the keys for a second, then press Enter.", "italic #9a9a9a"),
         )
 
-    def _recent(self) -> Text:
-        text = Text("Last moves:", style="#9a9a9a")
-        for line in self.recent:
-            text.append("\n  ")
-            text.append_text(cards_in_text(line, self.card_style))
-        return text
+    def _recent(self) -> Group:
+        """"Last moves:" and the moves under it, indented; a move too long for the box goes
+        on under its own text, further in (as in the table's log)."""
+        indent = Text("  ")
+        return Group(Text("Last moves:", style="#9a9a9a"), HangingLines(
+            [(indent, cards_in_text(line, self.card_style)) for line in self.recent]))
 
     @property
     def armed(self) -> bool:
