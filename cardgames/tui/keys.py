@@ -71,11 +71,13 @@ def key_rows(
 
     Returns:
         Rows such as ``("d", "Draw")`` or ``("1 2 3", "Position N")``; a key that does the
-        same thing in several places is listed once. A node's ``key_list_names`` (action to
+        same thing in several places (or in two bindings, one acting and one saying why it
+        does not) is listed once. A node's ``key_list_names`` (action to
         description, if it has them) replace its bindings' descriptions; "" leaves the key out.
     """
     keys: dict[str, list[str]] = {}
     descriptions: dict[str, list[str]] = {}
+    listed: set[tuple[str, str]] = set()
     for node in nodes:
         names: dict[str, str] = getattr(node, "key_list_names", {})
         for binding in own_bindings(node):
@@ -84,6 +86,11 @@ def key_rows(
                 continue
             family = _action_family(binding.action)
             shown = display(binding)
+            if (shown, described) in listed:
+                # The same key for the same thing, e.g. the unlisted twin that says why the
+                # key does nothing now: listed once.
+                continue
+            listed.add((shown, described))
             keys.setdefault(family, [])
             if shown not in keys[family]:
                 keys[family].append(shown)

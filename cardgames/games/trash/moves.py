@@ -120,6 +120,8 @@ def refusal(view: TrashView, action: Action) -> str:
             f"Position {position} is face up ({layout[position - 1]}); "
             "a jack goes only on a face-down position"
         )
+    if isinstance(action, Replace | Keep) and view.phase == JACK:
+        return f"Put {card} on a face-down position first"
     if isinstance(action, Replace | Keep) and view.phase != SWAP:
         return "There is no face-up jack to replace now"
     return "That move is not possible now"

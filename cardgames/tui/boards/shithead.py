@@ -25,7 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from cardgames.core.cards import Card, Rank
+from cardgames.core.cards import Card, Rank, Suit
 from cardgames.core.engine import Action
 from cardgames.games.shithead.actions import Blind, Bonus, Decline, PickUp, Play, Ready, Swap
 from cardgames.games.shithead.moves import BONUS, FACE_DOWN, FACE_UP, FOUR, HAND, PLAY, SWAP
@@ -108,16 +108,23 @@ class ShitheadBoard(Board):
         Binding("enter", "lay", "Lay", priority=True),
         Binding("escape", "clear_marks", "Unmark", priority=True),
         Binding("x", "verb('decline')", "Decline"),
+        Binding("x", "why_not('decline')", "Decline", show=False),
         Binding("s", "swap", "Swap", show=False),
+        Binding("s", "why_not('swap')", "Swap", show=False),
         Binding("r", "verb('ready')", "Ready"),
+        Binding("r", "why_not('ready')", "Ready", show=False),
         Binding("p", "verb('pick_up')", "Pick up"),
         Binding("p", "why_not('pick_up')", "Pick up", show=False),
         *(Binding(str(n), f"position({n})", f"Position {n}", show=False) for n in (1, 2, 3)),
     ]
 
     VERBS: ClassVar[dict[str, type]] = {"ready": Ready, "pick_up": PickUp, "decline": Decline}
-    WHY_NOT: ClassVar[dict[str, Action]] = {"pick_up": PickUp()}
-    """``p`` when picking up is not allowed: the rules say why (SH-8)."""
+    WHY_NOT: ClassVar[dict[str, Action]] = {
+        "pick_up": PickUp(), "decline": Decline(), "ready": Ready(),
+        "swap": Swap(Card(Rank.TWO, Suit.CLUBS), 1)}
+    """A verb's key while it does not apply: the rules say why, e.g. ``p`` when picking up is
+    not allowed (SH-8), ``x`` with no extra move to decline (SH-9), ``s`` and ``r`` once the
+    swaps are over (SH-3; the swap's card does not matter: the phase refuses it first)."""
 
     MIN_SIZE = (72, 21)
     """The pile, a two-row hand and the table cards fit; smaller shows a notice."""
@@ -284,8 +291,16 @@ class ShitheadBoard(Board):
         if action == "clear_marks":
             return self._marked()
         if action == "position":
-            return self.can(Swap) or self.can(Blind)
+            # Hidden keys: while neither a swap nor a blind play applies, they say why.
+            return self.view is not None
+        if action == "why_not" and parameters == ("ready",) and self._over():
+            # Once the game is over r is the table's Result.
+            return False
         return super().check_action(action, parameters)
+
+    def _over(self) -> bool:
+        """True once the game is over (the final table)."""
+        return self.view is not None and self.view.current_player is None
 
     def _marked(self) -> bool:
         """Whether a hand card or a table card is marked (selected)."""
@@ -350,8 +365,13 @@ class ShitheadBoard(Board):
         self.post_message(self.Act(Bonus(chosen)))
 
     def action_position(self, position: int) -> None:
-        """1-3: swap with that face-up position, or turn that face-down card."""
-        if self.can(Swap):
+        """1-3: swap with that face-up position, or turn that face-down card. While neither
+        applies, the key offers the swap of the hand card under the cursor (or, with no hand
+        card, the blind play), which the rules refuse with their reason: "Swaps are over once
+        everyone is ready" (SH-3), "Play your face-up cards first; blind play comes last"
+        (SH-15), or whose turn it is."""
+        card = self._hand_card()
+        if self.can(Swap) or (not self.can(Blind) and card is not None):
             self._swap(position)
         else:
             self.post_message(self.Act(Blind(position)))
@@ -376,12 +396,15 @@ class ShitheadBoard(Board):
             self._swap(message.positions[0])
         elif self.can(Blind):
             self.post_message(self.Act(Blind(message.positions[0])))
-        elif view.source == FACE_UP and view.phase == PLAY:
+        elif view.source == FACE_UP and view.phase == PLAY and view.current_player == view.viewer:
             row = view.face_up[view.viewer]
             cards = tuple(row[p - 1] for p in message.positions if row[p - 1] is not None)
             self.post_message(self.Act(Play(cards)))
-        else:
+        elif view.phase == PLAY and view.current_player == view.viewer:
             self.post_message(self.Say("Play from your hand first; the table cards come later."))
+        else:
+            # Another player's turn, an extra move, the game over: the rules refuse with why.
+            self.post_message(self.Act(Blind(message.positions[0])))
 
     def show_hint(self, action: Action) -> bool:
         """Mark a suggested move: hand cards in the hand; face-up cards, a face-down position or

@@ -231,6 +231,8 @@ class OwnCards(Widget, can_focus=True):
         Binding("shift+tab", "zone(-1)", "Previous zone", show=False),
         Binding("enter", "choose", "Pick"),
         Binding("enter", "confirm", "Play"),
+        # On a card that cannot move (or another player's turn) Enter says why, unlisted.
+        Binding("enter", "stuck", "Pick", show=False),
         Binding("escape", "back", "Back"),
         *(Binding(str(n), f"digit({n})", f"Pile {n}", show=False) for n in range(10)),
     ]
@@ -414,6 +416,9 @@ class OwnCards(Widget, can_focus=True):
                 destinations(item, self.view.legal))
         if action in ("confirm", "back"):
             return bool(self.picking)
+        if action == "stuck":
+            return (not self.picking and self.view is not None and bool(self.items)
+                    and not self.check_action("choose", ()))
         if action == "zone":
             return bool(self.items) and not self.picking
         return True
@@ -481,6 +486,25 @@ class OwnCards(Widget, can_focus=True):
         self.refresh()
         self.refresh_bindings()
 
+    def action_stuck(self) -> None:
+        """Enter on a place whose card cannot move now: say so; on another player's turn the
+        rules refuse the end of the turn with whose turn it is. Nothing is played."""
+        self._not_now("")
+
+    def _not_now(self, text: str) -> None:
+        """Say why a key does nothing: on the viewer's turn ``text`` (else what the hint under
+        the cards says); on another's, the Session's refusal of a move (whose turn it is)."""
+        board = self._board()
+        if board is None:
+            return
+        if not self.my_turn:
+            board.post_message(Board.Act(End()))
+            return
+        if not text:
+            item = self.current()
+            text = self._empty_place() if item is None else self._stuck(item).plain
+        board.post_message(Board.Say(text))
+
     def action_confirm(self) -> None:
         """Play the chosen destination."""
         board = self._board()
@@ -497,6 +521,7 @@ class OwnCards(Widget, can_focus=True):
         """While picking: play onto pile ``number`` if it is a destination, else onto spot
         ``number``; a number that is neither is refused with the places there are."""
         if not self.picking:
+            self._not_now("Pick a card with Enter first; a digit then chooses where it goes.")
             return
         board = self._board()
         piles = [a for a in self.picking if isinstance(a, Play) and a.pile == number]
@@ -568,6 +593,8 @@ class SpiteMaliceBoard(Board):
         Binding("e", "verb('end')", "End"),
         Binding("e", "why_not('end')", "End", show=False),
         Binding("v", "bottom", "Bottom"),
+        # With no pay-off pile of one's own to look at, v says so (not in the footer).
+        Binding("v", "no_bottom", "Bottom", show=False),
     ]
     VERBS: ClassVar[dict[str, type]] = {"end": End}
     WHY_NOT: ClassVar[dict[str, Action]] = {"end": End()}
@@ -639,15 +666,24 @@ class SpiteMaliceBoard(Board):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show the bottom-card key while the viewer has a pay-off pile."""
-        if action == "bottom":
+        if action in ("bottom", "no_bottom"):
             view = self.view
-            return view is not None and view.viewer is not None and bool(
+            shown = view is not None and view.viewer is not None and bool(
                 view.pay_off_sizes[view.viewer])
+            return shown == (action == "bottom") and view is not None
         return super().check_action(action, parameters)
 
     def action_bottom(self) -> None:
         """Show the bottom card of the own pay-off pile until the next key (SM-4)."""
         self.post_message(Board.Peek())
+
+    def action_no_bottom(self) -> None:
+        """``v`` with no pay-off pile of one's own to look at: say why."""
+        view = self.view
+        if view is None or view.viewer is None:
+            self.post_message(Board.Say("There is no pay-off pile of yours to look at."))
+        else:
+            self.post_message(Board.Say("Your pay-off pile is empty: there is no bottom card."))
 
     def on_key(self, event: events.Key) -> None:
         """Any key hides the bottom card again (``v`` then shows it anew)."""

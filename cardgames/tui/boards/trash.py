@@ -205,6 +205,8 @@ class LayoutWidget(Widget, can_focus=True):
         Binding("up", "move(0, -1)", "Up", show=False),
         Binding("down", "move(0, 1)", "Down", show=False),
         Binding("enter", "choose", "Place jack"),
+        # With no jack to place, Enter says why (not in the footer).
+        Binding("enter", "choose_anyway", "Place jack", show=False),
     ]
 
     class Chosen(Message):
@@ -276,9 +278,12 @@ class LayoutWidget(Widget, can_focus=True):
                 Text(bottom, style=f"{weight}{frame}")]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enter and the arrows work only while a jack waits for its position."""
+        """Enter and the arrows work only while a jack waits for its position; otherwise Enter
+        says why."""
         if action in ("choose", "move"):
             return bool(self.choices)
+        if action == "choose_anyway":
+            return not self.choices and bool(self.cells)
         return True
 
     def action_move(self, columns: int, rows: int) -> None:
@@ -299,6 +304,11 @@ class LayoutWidget(Widget, can_focus=True):
         """Put the jack on the position under the cursor."""
         if self.choices:
             self.post_message(self.Chosen(self.cursor))
+
+    def action_choose_anyway(self) -> None:
+        """Enter while no jack waits for a position: ask for the position under the cursor
+        anyway, so that the rules say why nothing goes there now."""
+        self.post_message(self.Chosen(self.cursor))
 
     def on_click(self, event: events.Click) -> None:
         """A click on a face-down position chooses it."""
@@ -396,18 +406,24 @@ class TrashBoard(Board):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "verb('draw')", "Draw"),
+        Binding("d", "why_not('draw')", "Draw", show=False),
         Binding("t", "verb('take')", "Take discard"),
         Binding("t", "why_not('take')", "Take discard", show=False),
         Binding("y", "verb('replace')", "Replace jack"),
+        Binding("y", "why_not('replace')", "Replace jack", show=False),
         Binding("n", "verb('keep')", "Keep jack"),
+        Binding("n", "why_not('keep')", "Keep jack", show=False),
         *(Binding(str(n), f"position({n or 10})", f"Position {n or 10}", show=False)
           for n in range(10)),
     ]
 
     VERBS: ClassVar[dict[str, type]] = {"draw": Draw, "take": Take, "replace": Replace,
                                         "keep": Keep}
-    WHY_NOT: ClassVar[dict[str, Action]] = {"take": Take()}
-    """``t`` when the discard top cannot be taken: the rules say why (TR-4)."""
+    WHY_NOT: ClassVar[dict[str, Action]] = {"draw": Draw(), "take": Take(),
+                                            "replace": Replace(), "keep": Keep()}
+    """A verb's key while it does not apply: the rules say why, e.g. ``t`` when the discard
+    top cannot be taken (TR-4), ``d``, ``y`` and ``n`` while a jack waits for its position
+    (TR-6), ``y`` and ``n`` with no face-up jack to replace (TR-5)."""
 
     DEFAULT_CSS = """
     TrashBoard #opponents { height: auto; }
@@ -657,13 +673,15 @@ class TrashBoard(Board):
     # ------------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys that do something now."""
+        """Show only the keys that do something now (the digits are never listed: while no
+        jack waits for its position they say why)."""
         if action == "position":
-            return self.can(Place)
+            return self.view is not None
         return super().check_action(action, parameters)
 
     def action_position(self, position: int) -> None:
-        """A digit: put the jack in hand on that position (TR-6)."""
+        """A digit: put the jack in hand on that position (TR-6); with no jack to place, the
+        rules refuse it and say why ("You have no jack to place")."""
         self.post_message(self.Act(Place(position)))
 
     def on_layout_widget_chosen(self, message: LayoutWidget.Chosen) -> None:

@@ -27,6 +27,7 @@ from textual.widget import Widget
 from textual.widgets import Label, Static
 
 from cardgames.core.cards import Card
+from cardgames.core.engine import Action
 from cardgames.core.errors import CardGameError
 from cardgames.games.zoliky import notation
 from cardgames.games.zoliky.actions import (
@@ -159,9 +160,23 @@ class ZolikyBoard(Board):
         Binding("S", "scores_early", "Scores", show=False),
         Binding("left_square_bracket", "shift(-1)", "Move left", show=False),
         Binding("right_square_bracket", "shift(1)", "Move right", show=False),
+        # While one of these does nothing, it says why in the status line (not in the footer).
+        Binding("d", "why_not('draw')", "Draw", show=False),
+        Binding("t", "why_not('take')", "Take", show=False),
+        Binding("c", "why_not('cut')", "Cut", show=False),
+        Binding("x", "why_not('takeback')", "Take back", show=False),
+        Binding("M", "every_meld_shown", "Melds", show=False),
+        Binding("s", "arranged", "Sort", show=False),
+        Binding("left_square_bracket", "arranged", "Move left", show=False),
+        Binding("right_square_bracket", "arranged", "Move right", show=False),
     ]
     VERBS: ClassVar[dict[str, type]] = {"draw": Draw, "take": Take, "cut": Cut,
                                         "takeback": TakeBack}
+    WHY_NOT: ClassVar[dict[str, Action]] = {"draw": Draw(), "take": Take(), "cut": Cut(),
+                                            "takeback": TakeBack()}
+    """A verb's key while it does not apply: the rules say why, e.g. ``d``, ``t`` and ``c``
+    on the leader's first turn (ZO-6: he only discards), ``t`` and ``c`` before the fourth
+    round of turns (ZO-9), ``x`` with nothing laid this turn."""
     VIEW_KEYS: ClassVar[dict[str, str]] = {"M": "every_meld"}
 
     DEFAULT_CSS = """
@@ -360,13 +375,17 @@ class ZolikyBoard(Board):
         """Show only the keys that do something now (nothing to sort once the match is over)."""
         if action in ("sort", "shift"):
             return not self._over()
+        if action == "arranged":
+            return self._over()
         if action == "meld":
             return self.can(Meld)
         if action == "layoff":
             return self.can(LayOff)
         if action == "explain":
             kind = Meld if parameters == ("meld",) else LayOff
-            return bool(self.legal) and not self.can(kind)
+            return self.view is not None and not self.can(kind)
+        if action == "every_meld_shown":
+            return not self.query_one(MeldsPanel).overflows
         if action == "scores":
             return self.view is not None and bool(self.view.results)
         if action == "scores_early":
@@ -396,11 +415,13 @@ class ZolikyBoard(Board):
                        for m in matches]
             self.ask(ChoiceDialog("The joker stands for", choices), self.act)
         else:
-            self.post_message(self.Say(self._why("meld " + _words(cards))))
+            self._refuse(Meld(cards), "meld " + _words(cards))
 
     def action_explain(self, kind: str) -> None:
-        """``m`` or ``l`` on the viewer's turn while no meld (or lay-off) is legal: the status
-        line says why the selected cards cannot go down (ZO-9 … ZO-12, in the notation's words)."""
+        """``m`` or ``l`` while no meld (or lay-off) is legal: the status line says why the
+        selected cards cannot go down: whose turn it is, that the leader only discards (ZO-6),
+        that the draw comes first (ZO-7), or, after the draw, why these cards make no meld
+        (ZO-9 … ZO-12, in the notation's words)."""
         if kind == "meld":
             self.action_meld()
         else:
@@ -416,7 +437,7 @@ class ZolikyBoard(Board):
         matches = [a for a in self.legal if isinstance(a, LayOff)
                    and (IS_JOKER[a.card] if IS_JOKER[card] else FACE[a.card] == FACE[card])]
         if not matches:
-            self.post_message(self.Say(self._why(f"layoff {card_word(card)}")))
+            self._refuse(LayOff(card, 0, None), f"layoff {card_word(card)}")
             return
         style = self.info.style
         choices = []
@@ -430,6 +451,21 @@ class ZolikyBoard(Board):
             choices.append((shown(label, style.ascii), action))
         self.ask(ChoiceDialog("Lay off onto meld", choices, layoff_keys(matches)), self.act)
 
+    def _refuse(self, action: Action, command: str) -> None:
+        """Say why ``action`` (typed: ``command``) cannot be played. After the draw, on the
+        viewer's turn, the notation reads the cards and says what is wrong with them; at any
+        other time the action is offered and refused by the rules with the reason of the
+        moment (another player's turn, the leader discards first (ZO-6), draw first (ZO-7)),
+        which no card changes. Nothing is played: a legal action is never offered here."""
+        view = self.view
+        if view is None:
+            return
+        if action in self.legal or (
+                view.phase == "lay" and view.current_player == view.viewer):
+            self.post_message(self.Say(self._why(command)))
+        else:
+            self.act(action)
+
     def _why(self, command: str) -> str:
         """The refusal the notation gives for ``command`` (or a general note)."""
         try:
@@ -441,6 +477,16 @@ class ZolikyBoard(Board):
     def action_every_meld(self) -> None:
         """Show every meld on the table (the panel shows only what fits)."""
         self.app.push_screen(EveryMeld(self.query_one(MeldsPanel).rows))
+
+    def action_every_meld_shown(self) -> None:
+        """``M`` while the melds panel shows every meld: say so."""
+        shown = self.query_one(MeldsPanel).rows
+        self.post_message(self.Say("The Melds panel shows every meld on the table already."
+                                   if shown else "There are no melds on the table."))
+
+    def action_arranged(self) -> None:
+        """``s``, ``[`` or ``]`` once the match is over: say why the hand stays as it is."""
+        self.post_message(self.Say("The match is over: the hand can no longer be arranged."))
 
     def action_sort(self) -> None:
         """Switch between suit order and rank order."""
@@ -500,7 +546,7 @@ class ZolikyBoard(Board):
             ):
                 self.act(action)
                 return
-        self.post_message(self.Say(self._why(f"discard {card_word(card)}")))
+        self._refuse(Discard(card), f"discard {card_word(card)}")
 
 
 def enter_name(view: Any) -> str:

@@ -27,7 +27,7 @@ from cardgames.core.engine import Action, PlayerId
 from cardgames.session.autosave import Autosave
 from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.dealcode import deal_code
-from cardgames.session.session import BotTurn, Session
+from cardgames.session.session import BotTurn, Session, possessive
 from cardgames.tui.boards import load_board
 from cardgames.tui.frames import hold_frame
 from cardgames.tui.navigation import KeepSettings, StartGame
@@ -67,6 +67,9 @@ def readable_command(command: str) -> str:
     return " ".join(words)
 
 
+_EXPLAINED = frozenset({"command", "hint", "finish", "bot_speed", "result"})
+"""The table's actions whose key says why it does nothing while it does (``why_not``)."""
+
 COVERED_NOTE = "q leave the table"
 """The key the too-small notice names: the only one of the table that acts under it."""
 
@@ -103,6 +106,13 @@ class TableScreen(AppScreen[None]):
         Binding("b", "bot_speed", "Bot speed"),
         Binding("r", "result", "Result"),
         Binding("q", "leave", "Leave"),
+        # While one of these keys does nothing, it says why in the status line instead (see
+        # ``why_not``); the footer lists only the keys that act.
+        Binding("colon", "why_not('command')", "Command", show=False),
+        Binding("h", "why_not('hint')", "Hint", show=False),
+        Binding("f", "why_not('finish')", "Finish instantly", show=False),
+        Binding("b", "why_not('bot_speed')", "Bot speed", show=False),
+        Binding("r", "why_not('result')", "Result", show=False),
     ]
 
     def __init__(
@@ -595,9 +605,7 @@ class TableScreen(AppScreen[None]):
     def on_board_say(self, message: Board.Say) -> None:
         """Show a note from the Board in the status line."""
         message.stop()
-        self.error = message.text
-        self.note = ""
-        self._draw_status(self.session.view(), self.info())
+        self._say(message.text)
 
     def on_hand_widget_selection_changed(self, message: HandWidget.SelectionChanged) -> None:
         """A new selection in the hand: the last error and the hint no longer apply."""
@@ -618,6 +626,12 @@ class TableScreen(AppScreen[None]):
         way out of a game is never hidden."""
         if self.too_small:
             return action == "leave"
+        if action == "why_not":
+            # The explanation of a table key acts exactly when the key itself does not (and not
+            # while the command bar takes the keys).
+            wanted = str(parameters[0]) if parameters else ""
+            return wanted in _EXPLAINED and not self._typing() and not self.check_action(
+                wanted, ())
         if action == "pass_on":
             return self.session.passing is not None and not self._typing()
         if action == "play_hint":
@@ -643,10 +657,11 @@ class TableScreen(AppScreen[None]):
                     and not self.session.is_over and any(
                         not self.session.is_human(seat) for seat in range(len(self.session.names))))
         if action in ("undo", "why_no_undo"):
+            # u says why whenever there is no turn to take back (a hot-seat game, no move yet,
+            # the game over, a network table): the Session's refusal names the reason.
             viewer = self.session.viewer
-            if viewer is None or not self.session.offers_undo(viewer):
-                return False
-            return self.session.can_undo(viewer) == (action == "undo")
+            can = viewer is not None and self.session.can_undo(viewer)
+            return can == (action == "undo")
         return True
 
     @property
@@ -755,8 +770,70 @@ class TableScreen(AppScreen[None]):
         self.advance()
 
     def action_why_no_undo(self) -> None:
-        """``u`` while the viewer's last turn cannot be taken back: the status line says why."""
-        self.action_undo()
+        """``u`` while there is no turn to take back: the status line gives the Session's
+        reason ("Undo is only for a game against computer players.", "There is no move of
+        yours to undo.", ...); nothing changes."""
+        session = self.session
+        seat = session.viewer
+        if seat is None:
+            seat = next(iter(session.humans), None)
+        if seat is None or session.can_undo(seat):
+            self._say("There is no move of yours to undo.")
+            return
+        self._submit(session.undo(seat))
+
+    def action_why_not(self, key: str) -> None:
+        """A table key pressed while it does nothing (see :data:`_EXPLAINED`): the status line
+        says why; nothing changes."""
+        self._say(self.why_not(key))
+
+    def why_not(self, key: str) -> str:
+        """Why the table's action ``key`` (``command``, ``hint``, ``finish``, ``bot_speed``,
+        ``result``) does nothing now, in a player's words."""
+        session = self.session
+        if key == "result":
+            return "The result is shown once the game is over."
+        if self._table_gone and not session.is_over:
+            return self._table_gone
+        if session.is_over:
+            return "The game is over."
+        if key == "finish":
+            return self._why_no_finish()
+        if key == "bot_speed":
+            if not getattr(session, "paces_bots", True):
+                return "At a network table the server sets the computer players' pace."
+            return "There are no computer players at this table."
+        if key == "hint" and not getattr(session.game, "bots", None):
+            return f"There are no hints for {self._title}."
+        return self._no_move_now()
+
+    def _why_no_finish(self) -> str:
+        """Why ``f`` does not finish the game now: it does once every person is out and only
+        computer players are left (Makao, Shithead); in a game nobody leaves before the end
+        it never does."""
+        if not hasattr(self.session.view(), "finished"):
+            return f"f finishes a game once you are out; in {self._title} nobody is out early."
+        return "f finishes the game once you are out and only computer players remain."
+
+    def _no_move_now(self) -> str:
+        """Why the viewer has no move to type or to be hinted now: whose turn it is, or that
+        the terminal is to be passed on first."""
+        session = self.session
+        if session.passing is not None:
+            return f"Your turn is over: press Enter to pass to {session.names[session.passing]}."
+        current = session.current_player
+        if current is None:
+            return "The game is over."
+        if session.viewer is None or current == session.viewer:
+            return "Wait for your turn."
+        mover = possessive(session.names[current])
+        return f"It is {mover} turn, not {possessive(session.names[session.viewer], alone=True)}."
+
+    def _say(self, text: str) -> None:
+        """Show ``text`` in the status line as a refusal: nothing was played."""
+        self.error = text
+        self.note = ""
+        self._draw_status(self.session.view(), self.info())
 
     def action_undo(self) -> None:
         """Take back the viewer's last move and the computer players' moves after it."""

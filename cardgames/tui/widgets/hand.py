@@ -43,6 +43,10 @@ class HandWidget(Widget, can_focus=True):
     class Submitted(Message):
         """The player asked to play these cards, in this order (never empty).
 
+        Also posted by Enter or Space while the player does not act with the hand (another
+        player's turn, a step to take first): the Board offers its play as ever, and it is
+        refused with the reason (the Board must then play nothing that is legal).
+
         Attributes:
             cards: The selected cards in the order selected, or the card under the cursor.
         """
@@ -241,15 +245,16 @@ class HandWidget(Widget, can_focus=True):
                           dim=self.can_play and card not in self.playable)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show Play and Select only when a card can be played; with none, Enter and Space
-        explain why (unshown in the footer)."""
+        """Show Play and Select only when a card can be played; with none, or while the
+        player does not act with this hand (another's turn, a step to take first), Enter and
+        Space explain why (unshown in the footer)."""
         stuck = self._stuck()
         if action == "submit":
             return self.can_play and bool(self.cards) and not stuck
         if action == "select":
             return self.can_play and len(self.cards) > 1 and not stuck
         if action == "explain":
-            return stuck
+            return stuck or (not self.can_play and bool(self.cards))
         return True
 
     def _stuck(self) -> bool:
@@ -257,8 +262,14 @@ class HandWidget(Widget, can_focus=True):
         return self.can_play and bool(self.cards) and not self.playable.intersection(self.cards)
 
     def action_explain(self) -> None:
-        """Say why no card can be played (see :class:`Blocked`)."""
-        self.post_message(self.Blocked(self.blocked or "No card can be played now."))
+        """Say why no card can be played: on the player's turn, the ``blocked`` text (see
+        :class:`Blocked`); while the player does not act with this hand, the cards are offered
+        anyway (:class:`Submitted`), so that the game refuses them with its reason ("It is
+        Anna's turn", "Draw first") and nothing is played."""
+        if self.can_play:
+            self.post_message(self.Blocked(self.blocked or "No card can be played now."))
+        else:
+            self.action_submit()
 
     def action_move(self, step: int) -> None:
         """Move the cursor left or right; it stops at the first and the last card."""

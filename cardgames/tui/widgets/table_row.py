@@ -37,6 +37,8 @@ class TableRow(Widget, can_focus=True):
         Binding("space", "select", "Select"),
         Binding("enter", "choose('play')", "Play"),
         Binding("enter", "choose('turn')", "Turn over"),
+        # While the row is only looked at, Enter and Space say why (not in the footer).
+        Binding("enter,space", "explain", "Say why no card can be played", show=False),
     ]
 
     class Chosen(Message):
@@ -157,6 +159,8 @@ class TableRow(Widget, can_focus=True):
         if action == "choose":
             wanted = "face-up" if parameters == ("play",) else "face-down"
             return self.mode == wanted and bool(self._occupied())
+        if action == "explain":
+            return self.mode == "view" and bool(self.face_up)
         return True
 
     def action_move(self, step: int) -> None:
@@ -195,6 +199,12 @@ class TableRow(Widget, can_focus=True):
         else:
             chosen = (self.cursor + 1,)
         self.post_message(self.Chosen(chosen))
+
+    def action_explain(self) -> None:
+        """Enter or Space while the row is only looked at: ask for the position under the
+        cursor anyway (:class:`Chosen`), so that the board says why the table cards cannot be
+        played now (another player's turn, the hand first); nothing is played."""
+        self.post_message(self.Chosen((self.cursor + 1,)))
 
     def chosen_position(self) -> int:
         """The position (1-based) a swap would use: the selected one, else the cursor's."""

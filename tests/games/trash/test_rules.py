@@ -114,7 +114,8 @@ def test_tr_6_a_jack_never_goes_on_a_face_up_position() -> None:
     )
     assert refused(state, PLACES[6]) == "Your layout has positions 1-4; there is no position 7"
     assert refused(state, DRAW) == "Put J♣ on a face-down position first"
-    assert refused(state, REPLACE) == "There is no face-up jack to replace now"
+    assert refused(state, REPLACE) == "Put J♣ on a face-down position first"
+    assert refused(state, KEEP) == "Put J♣ on a face-down position first"
 
 
 def test_tr_6_with_one_face_down_position_the_jack_goes_there_by_itself() -> None:
