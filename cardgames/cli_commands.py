@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from cardgames import PROG
+from cardgames.cli_games import GAMES_EPILOG
 from cardgames.cli_games import game_named as _game
 from cardgames.core.engine import OptionValue
 from cardgames.core.errors import quoted
-from cardgames.core.registry import GAMES, GameInfo, find_game
+from cardgames.core.registry import GameInfo, find_game
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.settings import AppSettings
 
@@ -150,7 +151,6 @@ def _run_app(setup: GameSetup | None, settings: AppSettings) -> None:
     run_app(setup, settings)
 
 
-GAMES_EPILOG = "Games: " + ", ".join(info.name for info in GAMES if info.playable) + "."
 ascii_option = click.option(
     "--ascii", "ascii_cards", is_flag=True, help="Draw cards with letters only (7h, Ks)."
 )
@@ -223,7 +223,8 @@ def cli(
         _run_app(None, settings)
 
 
-@cli.command(epilog=GAMES_EPILOG)
+@cli.command(epilog=GAMES_EPILOG,
+             short_help="Start a game of GAME (or of a --deal code) directly.")
 @click.argument("game", required=False)
 @number_option(
     "--players", int, None, "a whole number", metavar="N",
@@ -529,7 +530,8 @@ def _options(texts: Sequence[str]) -> dict[str, OptionValue]:
         raise click.UsageError(str(error)) from None
 
 
-@cli.command(epilog=GAMES_EPILOG)
+@cli.command(epilog=GAMES_EPILOG,
+             short_help="Match computer players of GAME against each other.")
 @click.argument("game")
 @click.option(
     "--bots",
@@ -631,7 +633,7 @@ def screenshots(out: Path) -> None:
         click.echo(str(path))
 
 
-@cli.command()
+@cli.command(epilog=GAMES_EPILOG)
 @click.option("--game", default="all", show_default=True, help="A game name, or all.")
 @number_option(
     "--seconds",
@@ -655,7 +657,8 @@ def bench(game: str, seconds: float) -> None:
     click.echo(format_table(measure(names, seconds)))
 
 
-@cli.command(epilog=GAMES_EPILOG)
+@cli.command(epilog=GAMES_EPILOG,
+             short_help="Host a network table of GAME and print its join code.")
 @click.argument("game", required=False)
 @number_option(
     "--players", int, None, "a whole number", metavar="N", help="Seats at the table [default: 4]."
@@ -849,7 +852,7 @@ def _resumed_table(
         raise click.UsageError(f"cannot continue {saved.path}: {error}") from None
 
 
-@cli.command()
+@cli.command(short_help="Join a network table by the code its host printed.")
 @click.argument("code")
 @click.option("--name", required=True, help="Your name at the table (the same name rejoins).")
 @ascii_option
@@ -892,7 +895,7 @@ bind_option = click.option(
 )
 
 
-@cli.command("serve-ssh")
+@cli.command("serve-ssh", short_help="Serve the games over SSH, a game picker per connection.")
 @_port_option(2222)
 @bind_option
 @click.option(
@@ -943,7 +946,7 @@ def serve_ssh(
         raise _listen_error(bind, port, error) from None
 
 
-@cli.command("serve-web")
+@cli.command("serve-web", short_help="Serve the games in the browser, a game picker per tab.")
 @_port_option(8000)
 @bind_option
 def serve_web(port: int, bind: str) -> None:

@@ -10,6 +10,9 @@ import click
 from cardgames.core.errors import quoted
 from cardgames.core.registry import GAMES, GameInfo, find_game
 
+GAMES_EPILOG = "Games: " + ", ".join(info.name for info in GAMES if info.playable) + "."
+"""The last line of the help of every command that takes a game's name."""
+
 
 def unknown_game_message(name: str) -> str:
     """``unknown game 'poker'; the games are makao, shithead, trash (coming soon) …``."""

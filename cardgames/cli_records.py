@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import click
 
+from cardgames.cli_games import GAMES_EPILOG
 
-@click.command()
+
+@click.command(epilog=GAMES_EPILOG)
 @click.argument("game", required=False)
 @click.pass_context
 def resume(ctx: click.Context, game: str | None) -> None:
@@ -34,7 +36,8 @@ def resume(ctx: click.Context, game: str | None) -> None:
     run_app(None, settings, saved)
 
 
-@click.command()
+@click.command(epilog=GAMES_EPILOG,
+               short_help="Print the statistics of finished games (of GAME, if given).")
 @click.argument("game", required=False)
 @click.option("--computers", is_flag=True, help="Show the computer players too.")
 @click.pass_context
@@ -94,7 +97,7 @@ def _last_record() -> object:
     return games[0].record if games else None
 
 
-@click.command()
+@click.command(short_help="Step through a recorded game (FILE, or the latest: last).")
 @click.argument("file", default="last")
 @click.pass_context
 def replay(ctx: click.Context, file: str) -> None:
@@ -113,7 +116,7 @@ def replay(ctx: click.Context, file: str) -> None:
     run_replay(game, ctx.obj if isinstance(ctx.obj, AppSettings) else AppSettings())
 
 
-@click.command()
+@click.command(short_help="Print a recorded game (FILE, or last) as readable text.")
 @click.argument("file")
 @click.option("--format", "form", type=click.Choice(["text"]), default="text", show_default=True,
               help="What to print.")

@@ -247,7 +247,6 @@ def test_number_options_on_the_command_line(
     from cardgames.core import registry
 
     monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, RACE_INFO))
-    monkeypatch.setattr(cli, "GAMES", registry.GAMES)
     result = invoke("play", "race", "--option", "target=300", "--option", "long")
     assert result.exit_code == 0, result.output
     [(setup, _)] = launched
@@ -327,6 +326,32 @@ def test_bench_help_says_the_seconds_are_per_row() -> None:
     text = " ".join(result.stdout.split())
     assert "--seconds SECONDS Measuring time per row (not for the whole run)." in text
     assert "a run takes about that many seconds times the number of rows" in text
+
+
+def test_every_command_summary_fits_an_80_column_help_whole() -> None:
+    """``cardgames --help`` cut "export", "join", "play" … short with "...": each command has a
+    summary that fits beside the longest command name in 80 columns, so none is cut."""
+    result = CliRunner().invoke(cli.cli, ["--help"], terminal_width=80)
+    assert result.exit_code == 0
+    listing = result.stdout.split("Commands:", 1)[1]
+    assert "..." not in listing, listing
+    rows = [line for line in listing.splitlines() if line.strip()]
+    assert len(rows) == len(cli.cli.commands), "one line a command: none wraps"
+    for name, command in cli.cli.commands.items():
+        summary = command.get_short_help_str(limit=1000)
+        assert summary.endswith("."), (name, summary)
+        assert f"{name}  " in listing and summary in listing, (name, listing)
+
+
+def test_every_command_that_takes_a_game_lists_the_games() -> None:
+    """``cardgames stats --help`` named no game, unlike ``play --help``: every command with a
+    GAME argument or a --game option ends its help with the games' names."""
+    takers = [name for name, command in cli.cli.commands.items()
+              if any(param.name == "game" for param in command.params)]
+    assert {"play", "rules", "stats", "resume", "bench", "host"} <= set(takers)
+    for name in takers:
+        text = invoke(name, "--help").stdout
+        assert "Games: makao, shithead, spite_malice, zoliky, trash." in text, name
 
 
 def test_numbers_are_read_from_text(launched: list[Launch]) -> None:

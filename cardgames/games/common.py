@@ -21,6 +21,24 @@ if TYPE_CHECKING:
     from cardgames.bots import Bot
 
 
+YOU = "You"
+"""The name of the seat of the one person playing at this terminal (see
+:func:`cardgames.session.setup.seat_names`): the log speaks to that seat as "you"."""
+
+
+def addressed(seat: PlayerId | None, viewer: PlayerId | None, names: Sequence[str]) -> bool:
+    """True if a log line speaks to ``seat`` as "you", with the verb to match ("You win",
+    never "You wins"): the seat is the viewer's, or it is the seat called "You", whose name
+    reads as the pronoun in every log (the public one too, and the final table's).
+
+    Args:
+        seat: The seat the words are about (None: the table).
+        viewer: The seat reading the log (None: the public log).
+        names: The players' names by seat.
+    """
+    return seat is not None and (seat == viewer or names[seat] == YOU)
+
+
 class Notation(Protocol):
     """A game's notation module: typed commands in and out, and log lines."""
 

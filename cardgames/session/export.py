@@ -52,7 +52,11 @@ def export_text(
     # screen words it), so that seat keeps the record's name: the one the statistics list.
     reader = replay.reader if viewer is None else viewer
     names = replay.names_for(reader)
-    lines = _header(record, replay.game, code, viewer, open_hands, names, reader)
+    # A game may word more than who won (Shithead played to the last: who is the shithead).
+    final = replay.view(len(replay), None) if record.result is not None else None
+    verdict = getattr(final, "verdict", None)
+    lines = _header(record, replay.game, code, viewer, open_hands, names, reader,
+                    str(verdict(names)) if verdict is not None else "")
     shown = range(len(names)) if open_hands else () if viewer is None else (viewer,)
     for owner in shown:
         hand = getattr(replay.view(0, owner), "hand", None)
@@ -93,9 +97,12 @@ def _header(
     open_hands: bool,
     names: Sequence[str],
     reader: PlayerId | None,
+    verdict: str = "",
 ) -> list[str]:
     """The set-up lines; the seats are named and numbered as the move lines name them, the
-    reader's seat (whom the log calls "you") marked so when it has a name of its own."""
+    reader's seat (whom the log calls "you") marked so when it has a name of its own; the
+    result ends with ``verdict`` when the game words more than who won ("Bob is the
+    shithead.")."""
     setup = record.setup
     seats = [
         f"{seat + 1}. {names[seat]}"
@@ -123,7 +130,8 @@ def _header(
     if record.result is not None:
         ranking = ", ".join(names[seat] for seat in record.result.ranking)
         winners = " and ".join(names[seat] for seat in record.result.winners)
-        lines.append(f"Result: {winners} won; order {ranking}")
+        result = f"Result: {winners} won; order {ranking}"
+        lines.append(f"{result}; {verdict}" if verdict else result)
     return lines
 
 

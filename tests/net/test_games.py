@@ -110,8 +110,8 @@ def leaks(game: str, seed: int, options: dict[str, Any], commands: list[str], se
         faces_seen = {(card.rank, card.suit) for card in seen}
         for message in by_move.get(move, []):
             views = json.dumps([message["view"], message["peek"]])
-            # A joker on the table is written with what it stands for, Jk(6♠): no card.
-            log = re.sub(r"Jk\([^)]*\)", "Jk", "\n".join(message["log"]))
+            # A joker on the table is written with what it stands for, Jkr(6♠): no card.
+            log = re.sub(r"(Jk[rb]?)\([^)]*\)", r"\1", "\n".join(message["log"]))
             for card in hidden:
                 if f'"{card_code(card)}"' in views:
                     found.append(f"move {move}: {card!r} in the view")

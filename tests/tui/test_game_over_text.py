@@ -1,10 +1,12 @@
-"""The result box's text: the words after the names line up, whatever the names' lengths."""
+"""The result box's text: the words after the names line up, whatever the names' lengths; a
+Shithead game played to the last names the shithead (SH-16)."""
 
 from __future__ import annotations
 
 from cardgames.core.rng import Rng
+from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, SeatSpec
-from cardgames.tui.screens.game_over import result_text
+from cardgames.tui.screens.game_over import result_text, result_verdict
 from tests.session.play import new_session, play
 
 NAMES = ("Al", "Bartholomew of the Long Name", "Cy")
@@ -55,3 +57,51 @@ async def test_only_the_focused_button_of_the_result_box_is_marked() -> None:
         await pilot.press("left")
         await pilot.pause()
         assert app.focused is again and look(again) == marked and look(back) == plain
+
+
+def _shithead_game(options: dict[str, bool]) -> Session:
+    seats = tuple(SeatSpec(name, "random") for name in ("You", "Anna", "Bob", "Cyril"))
+    session = new_session(GameSetup("shithead", seats, options, seed=3))
+    play(session, Rng(3), 5000)
+    assert session.is_over
+    return session
+
+
+def test_a_game_played_to_the_last_names_the_shithead() -> None:
+    """SH-16, house option play-to-last: the point of playing on is to find the shithead, the
+    last player holding cards; the result box says who it is under the headline and on his
+    line, and the export's result line says it too."""
+    from datetime import UTC, datetime
+
+    from cardgames.session.export import export_text
+    from cardgames.session.record import record_of
+
+    session = _shithead_game({"play-to-last": True})
+    outcome = session.outcome()
+    assert outcome is not None
+    last = session.names[outcome.ranking[-1]]
+    assert result_verdict(session) == f"{last} is the shithead."
+    lines = result_text(session).plain.splitlines()
+    assert "the shithead, " in lines[-1] and last in lines[-1]
+    assert not any("shithead" in line for line in lines[:-1])
+    day = datetime(2026, 12, 1, tzinfo=UTC)
+    text = export_text(record_of(session, id="g", started=day, finished=day))
+    assert f"; {last} is the shithead." in text
+
+
+def test_the_seat_called_you_is_told_it_is_the_shithead() -> None:
+    from dataclasses import replace
+
+    view = _shithead_game({"play-to-last": True}).view_for(None)
+    seat = view.shithead
+    assert seat is not None
+    names = ["Anna", "Bob", "Cyril", "Dana"]
+    names[seat] = "You"
+    assert view.verdict(names) == "You are the shithead."
+    assert replace(view, options=()).verdict(names) == ""
+
+
+def test_a_game_won_by_the_first_out_names_no_shithead() -> None:
+    session = _shithead_game({})
+    assert result_verdict(session) == ""
+    assert "shithead" not in result_text(session).plain

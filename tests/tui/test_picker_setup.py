@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from textual.containers import VerticalScroll
 
-from cardgames.core.registry import GAMES, load_game
+from cardgames.core.registry import GAMES, find_game, load_game
 from cardgames.session.setup import SeatSpec
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screens.setup import SetupScreen
@@ -140,15 +140,66 @@ async def test_a_name_field_tells_its_limit_when_it_refuses_a_character() -> Non
         field.focus()
         field.value = ""
         await pilot.pause()
-        assert "at most 12 characters" not in screen_text(app)
+        assert "cut to 12 characters" not in screen_text(app)
         await pilot.press(*"Maximilian", "space", *"Alex")
         await pilot.pause()
         assert field.value == "Maximilian A" and NAME_LIMIT == 12
-        assert "A name has at most 12 characters" in screen_text(app)
+        text = " ".join(screen_text(app).split())
+        assert "Seat 1's name was cut to 12 characters: 'Maximilian A' ('lex' left out)" in text
         assert "12 characters" in str(field.tooltip)
         await pilot.press("backspace")
         await pilot.pause()
-        assert "at most 12 characters" not in screen_text(app)
+        assert "cut to 12 characters" not in screen_text(app)
+
+
+async def test_a_cut_name_stays_told_while_the_player_goes_on_at_80_by_24() -> None:
+    """The tester typed ``[bold]Ann[/bold]`` into a name and saw no word of it being cut to
+    ``[bold]Ann[/b``: the note went away at the first key of the next name (any name field's
+    change cleared it), and a paste too long was dropped whole. Now the note, naming the seat,
+    the name as it stands and what was left out, stays on screen at 80×24 on the tallest form
+    (Žolíky, six seats, its house rules) while other names are typed, until that name is made
+    shorter; a paste keeps what fits and is told the same way."""
+    from textual import events
+    from textual.widgets import Input
+
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(SetupScreen(find_game("zoliky")))
+        await pilot.pause()
+        form = app.screen
+        while form.players < 6:
+            form.action_players(1)
+        await pilot.pause()
+        last = form.query_one("#name-5", Input)
+        last.focus()
+        last.value = ""
+        await pilot.press(*"[bold]Ann[/bold]")
+        await pilot.pause()
+
+        def said() -> str:
+            return " ".join(screen_text(app).split())
+
+        told = "Seat 6's name was cut to 12 characters: '[bold]Ann[/b' ('old]' left out)"
+        assert last.value == "[bold]Ann[/b" and told in said()
+        second = form.query_one("#name-1", Input)
+        second.focus()
+        await pilot.press(*"Bea")
+        await pilot.pause()
+        assert second.value == "Bea" and told in said(), "typing the next name keeps it"
+        form.query_one("#bot-2").toggle()
+        await pilot.pause()
+        assert told in said(), "a seat changing hands keeps it"
+        second.post_message(events.Paste(" Bartholomew"))
+        await pilot.pause()
+        assert second.value == "Bea Bartholo"
+        assert ("Seat 2's name was cut to 12 characters: 'Bea Bartholo' ('mew' left out)"
+                in said() and "The name of seat 6 was cut too." in said())
+        last.focus()
+        await pilot.press("backspace")
+        second.focus()
+        await pilot.press("end", "backspace")
+        await pilot.pause()
+        assert "cut to 12" not in said() and "cut too" not in said()
 
 
 async def test_the_set_up_starts_from_the_choices_that_last_started_its_game(

@@ -49,3 +49,17 @@ def test_a_card_that_cannot_move_is_named_with_its_place() -> None:
     line = own._footer_line().plain
     assert line == (f"Your pay-off card {pay_off.card.symbol} cannot move now; "
                     "Tab and arrows move on"), line
+
+
+def test_the_key_list_says_what_the_digits_choose() -> None:
+    """The rules screen listed "0 1 2 3 4 5 6 7 8 9 Pile N", but a digit chooses a place only
+    while a card is picked: building pile N (SM-5: piles 1 to 8), else discard spot N (SM-13:
+    spots 1 to 4); 0 and 9 name neither and have a row that says so."""
+    from cardgames.tui.boards.spite_malice import DIGIT_KEYS, NO_PLACE_KEYS
+    from cardgames.tui.keys import key_rows
+
+    rows = key_rows([OwnCards()], lambda binding: binding.key)
+    digits = [(keys, what) for keys, what in rows if keys[:1].isdigit()]
+    assert digits == [("1 2 3 4 5 6 7 8", DIGIT_KEYS), ("0 9", NO_PLACE_KEYS)]
+    assert "building pile N (1-8)" in DIGIT_KEYS and "discard spot N (1-4)" in DIGIT_KEYS
+    assert not any("Pile N" in what for _, what in rows)

@@ -279,12 +279,54 @@ def test_melds_wrap_between_melds_never_inside_one() -> None:
 
     from cardgames.tui.boards.zoliky import meld_lines
 
-    pieces = [Text(" 1: 5♣ 6♣ 7♣"), Text(" 2: 9♥ 9♦ 9♠"), Text(" 3: K♠ K♣ Jk(K)"),
+    pieces = [Text(" 1: 5♣ 6♣ 7♣"), Text(" 2: 9♥ 9♦ 9♠"), Text(" 3: K♠ K♣ Jkr(K)"),
               Text(" 4: A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠")]
-    lines = meld_lines([(Text("You:"), pieces)], 30).plain.split("\n")
-    assert lines == ["You: 1: 5♣ 6♣ 7♣ 2: 9♥ 9♦ 9♠", "  3: K♠ K♣ Jk(K)",
+    lines = meld_lines([(Text("You:"), pieces)], 32).plain.split("\n")
+    assert lines == ["You: 1: 5♣ 6♣ 7♣ │ 2: 9♥ 9♦ 9♠", "  3: K♠ K♣ Jkr(K)",
                      "  4: A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠"]
     assert meld_lines([], 30).plain == "No melds yet."
+
+
+def test_two_melds_on_one_line_are_kept_apart_and_one_a_line_where_there_is_room() -> None:
+    """The tester's line ``5: Jkr(A♦) 2♦ 3♦ 4♦ Jkb(5♦) 6: 3♠ 3♥ 3♣`` ran two melds together:
+    two melds on one line have a separator between them (``|`` in ASCII mode), and while
+    the panel has a line for every meld each meld has its own."""
+    from cardgames.tui.boards.zoliky import meld_lines
+
+    rows = [(Text("You:"), [Text(" 5: Jkr(A♦) 2♦ 3♦ 4♦ Jkb(5♦)"), Text(" 6: 3♠ 3♥ 3♣")]),
+            (Text("Anna:"), [Text(" 7: 9♥ 9♦ 9♠")])]
+    packed = ["You: 5: Jkr(A♦) 2♦ 3♦ 4♦ Jkb(5♦) │ 6: 3♠ 3♥ 3♣", "Anna: 7: 9♥ 9♦ 9♠"]
+    assert meld_lines(rows, 60, 2).plain.split("\n") == packed
+    assert meld_lines(rows, 60).plain.split("\n") == packed
+    assert meld_lines(rows, 60, 2, ascii=True).plain.split("\n")[0] == (
+        "You: 5: Jkr(A♦) 2♦ 3♦ 4♦ Jkb(5♦) | 6: 3♠ 3♥ 3♣")
+    assert meld_lines(rows, 60, 3).plain.split("\n") == [
+        "You: 5: Jkr(A♦) 2♦ 3♦ 4♦ Jkb(5♦)", "  6: 3♠ 3♥ 3♣", "Anna: 7: 9♥ 9♦ 9♠"]
+    # A meld a line only where each line fits the width too.
+    assert meld_lines(rows, 25, 3).plain.split("\n")[0] == "You: 5: Jkr(A♦) 2♦ 3♦ 4♦ Jkb(5♦)"
+
+
+def test_the_log_the_panel_and_the_refusals_name_a_joker_alike() -> None:
+    """ZO-11: a joker in a meld is written with what it stands for in one notation in the
+    log, the melds panel and the engine's words (``Jkr(7♥)``; ``Xr(7h)`` in ASCII mode, where
+    the log's words go through the same card lettering)."""
+    from cardgames.games.zoliky import GAME
+    from cardgames.tui.boards.zoliky import meld_text
+    from cardgames.tui.render import cards_in_text
+
+    state = position([["5c", "6c", "Xr", "9d", "2h"], ["4h", "4s"]], opened=[True, False],
+                     melds=[(1, ["Ks", "Kh", "Xb"])])
+    events = state.apply(GAME.parse_command(state.view(0), "meld 5c 6c jk=7c"))
+    line = GAME.describe(events[0], 0, ["You", "Anna"])
+    assert line == "You melded 5♣ 6♣ Jkr(7♣) (meld 2)"
+    for ascii in (False, True):
+        style = CardStyle(ascii=ascii)
+        for meld in state.melds:
+            panel = meld_text(meld, style).plain.strip()
+            assert panel == (cards_in_text(meld.text(), style).plain), (ascii, panel)
+        assert meld_text(state.melds[1], style).plain.strip() in cards_in_text(line, style).plain
+    assert meld_text(state.melds[0], CardStyle(ascii=True)).plain.strip() == "Ks Kh Xb(K)"
+    assert meld_text(state.melds[1], CardStyle(ascii=True)).plain.strip() == "5c 6c Xr(7c)"
 
 
 def test_the_closing_card_is_drawn_face_down_on_the_discard_pile() -> None:
@@ -457,7 +499,7 @@ async def test_at_80_columns_the_footer_offers_m_while_the_melds_do_not_fit(
 
 
 async def test_l_on_a_card_that_fits_no_meld_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    """ZO-12: ``l`` on 8♥ with melds 7♦ 8♦ 9♦, J♠ J♦ J♣ and Q♦ Q♣ Jk(Q) on the table says that
+    """ZO-12: ``l`` on 8♥ with melds 7♦ 8♦ 9♦, J♠ J♦ J♣ and Q♦ Q♣ Jkr(Q) on the table says that
     8♥ fits no meld, not that it does not fit the last one."""
     deal(monkeypatch, position(
         [["8h", "2c", "5s"], ["4h", "Kd"]],

@@ -163,6 +163,35 @@ class ShitheadView:
     burnt: tuple[Card, ...] = ()
     known: tuple[tuple[Card, ...], ...] = ()
 
+    @property
+    def shithead(self) -> int | None:
+        """The seat left holding cards when a game played to the last (house option
+        ``play-to-last``) is over: the shithead, who loses (SH-16); None otherwise."""
+        if self.phase != OVER or PLAY_TO_LAST not in self.options:
+            return None
+        left = [seat for seat in range(self.players) if seat not in self.finished]
+        return left[0] if len(left) == 1 else None
+
+    def standing(self, seat: int) -> str:
+        """A seat's result in words for the game-over screen (SH-16): ``"went out"``, the
+        cards it still holds (hand, face-up and face-down), and for the shithead of a game
+        played to the last ``"the shithead, 4 cards left"``."""
+        if seat in self.finished:
+            return "went out"
+        held = (self.hand_sizes[seat] + sum(card is not None for card in self.face_up[seat])
+                + sum(self.face_down[seat]))
+        left = f"{held} card{'' if held == 1 else 's'} left"
+        return f"the shithead, {left}" if seat == self.shithead else left
+
+    def verdict(self, names: Sequence[str]) -> str:
+        """The line under the game-over headline: who is the shithead of a game played to
+        the last ("Bob is the shithead.", "You are the shithead."), else ""."""
+        seat = self.shithead
+        if seat is None:
+            return ""
+        name = names[seat]
+        return f"{name} {'are' if name == 'You' else 'is'} the shithead."
+
 
 def _card(code: str) -> Card:
     card = _CARDS_BY_CODE.get(code)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from cardgames.core.cards import Card, Rank, parse_card
 from cardgames.core.engine import Event
 from cardgames.core.errors import IllegalMove, InvalidCommand, quoted
+from cardgames.games.common import addressed
 from cardgames.games.shithead.actions import (
     Action,
     Blind,
@@ -190,7 +191,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     """
     seen = event.for_viewer(viewer)
     player = seen.player
-    you = player is not None and player == viewer
+    you = addressed(player, viewer, names)
     who = "You" if you else (names[player] if player is not None else "The table")
     cards = _cards_text(seen.cards)
     kind = seen.kind

@@ -16,11 +16,13 @@ Grammar (case-insensitive; cards as ``7h``, ``10s``, ``Ts``, ``Qd`` or ``7♥``;
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from cardgames.core.cards import Card, Rank, parse_card
 from cardgames.core.engine import Event
 from cardgames.core.errors import AmbiguousMove, IllegalMove, InvalidCommand, quoted
+from cardgames.games.common import addressed
 from cardgames.games.spite_malice.actions import (
     HAND,
     PAY_OFF,
@@ -102,7 +104,25 @@ def _source(word: str, view: SpiteMaliceView, turn: Turn) -> tuple[Card, str]:
         if not spot:
             raise IllegalMove(f"Your discard spot {number} is empty")
         return spot[-1], key
+    if _SPOT_LIKE.fullmatch(key):
+        raise InvalidCommand(_no_spot(word))
     return _hand_card(word, turn.hand), HAND
+
+
+_SPOT_LIKE = re.compile(r"s\d+")
+"""A word written like a discard spot (``s5``): no card, as a card's rank comes first (``5s``)."""
+
+
+def _no_spot(word: str) -> str:
+    """Why ``word`` (``s5``) names nothing: the spots are s1 to s4 (SM-2, SM-9)."""
+    rank = word[1:]
+    card = f" (for the {rank} of spades, write {rank}s)" if rank in _SPOT_RANKS else ""
+    return (f"{quoted(word)} is not a discard spot: your spots are {SPOT_SOURCES[0]} to "
+            f"{SPOT_SOURCES[-1]}{card}")
+
+
+_SPOT_RANKS = frozenset({"2", "3", "4", "5", "6", "7", "8", "9", "10"})
+"""The ranks that ``s`` and a number could mean as a spade written the wrong way round."""
 
 
 def _numbers(numbers: Sequence[int]) -> str:
@@ -235,7 +255,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     """
     seen = event.for_viewer(viewer)
     player = seen.player
-    you = player is not None and player == viewer
+    you = addressed(player, viewer, names)
     who = "You" if you else (names[player] if player is not None else "The table")
     whose = "Your" if you else f"{who}'s"
     cards = " ".join(card.symbol for card in seen.cards)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from cardgames.core.engine import Event
 from cardgames.core.errors import IllegalMove, InvalidCommand, quoted
+from cardgames.games.common import addressed
 from cardgames.games.trash.actions import DRAW, KEEP, PLACES, REPLACE, TAKE, Action, Place
 from cardgames.games.trash.engine import TrashView
 from cardgames.games.trash.moves import BEYOND, FACE_UP, KEPT, NO_POSITION, WON, refusal
@@ -105,7 +106,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
         A sentence such as "Bob put 5♣ on 5 and turned up 9♦".
     """
     player = event.player
-    you = player is not None and player == viewer
+    you = addressed(player, viewer, names)
     who = "You" if you else (names[player] if player is not None else "The table")
     kind = event.kind
     cards = event.cards

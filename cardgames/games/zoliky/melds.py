@@ -122,16 +122,17 @@ class TableMeld:
         )
 
     def text(self) -> str:
-        """The meld in words: ``5♣ Jk(6♣) 7♣`` or ``Q♥ Q♦ Jk(Q)``."""
+        """The meld in words: ``5♣ Jkr(6♣) 7♣`` or ``Q♥ Q♦ Jkb(Q)``, each joker named as the
+        hand, the log and the melds panel name it."""
         parts = []
         for index, card in enumerate(self.cards):
             if not IS_JOKER[card]:
                 parts.append(card.symbol)
             elif self.suit is not None:
-                parts.append(f"Jk({RUN_FACE[self.low + index, self.suit].symbol})")
+                parts.append(f"{card.symbol}({RUN_FACE[self.low + index, self.suit].symbol})")
             else:
                 assert self.rank is not None
-                parts.append(f"Jk({self.rank.code})")
+                parts.append(f"{card.symbol}({self.rank.code})")
         return " ".join(parts)
 
 

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from cardgames.core.cards import Card, Rank, card_from_json, cards_text, parse_card
 from cardgames.core.engine import Event
 from cardgames.core.errors import AmbiguousMove, IllegalMove, InvalidCommand, quoted
+from cardgames.games.common import addressed
 from cardgames.games.zoliky.actions import (
     Action,
     Close,
@@ -298,14 +299,18 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
 
     Returns:
         For example "Bob drew a card", "You drew 7♥", "Anna melded 5♣ 6♣ 7♣ (meld 4)",
-        "Anna laid 6♣ off onto meld 2 and took back the joker".
+        "Anna melded 5♣ 6♣ Jkr(7♣) (meld 5)": a joker is named as the hand and the melds panel
+        name it, with what it stands for.
     """
     event = event.for_viewer(viewer)
 
     def who(seat: int | None) -> str:
-        return "you" if seat == viewer else names[seat] if seat is not None else "the table"
+        if seat is None:
+            return "the table"
+        return "you" if addressed(seat, viewer, names) else names[seat]
 
-    you = event.player == viewer
+    # The seat called "You" is spoken to as the reader in every log, the public one too.
+    you = addressed(event.player, viewer, names)
     # Lines start with the subject or with our own words, capitalised where they are written;
     # a player's name is shown as typed, never re-cased.
     subject = "You" if you else names[event.player] if event.player is not None else "The table"
@@ -366,7 +371,8 @@ def _line(
         return f"Round {event.count} is over: {table}"
     if kind == "over":
         order = [int(seat) for seat in event.detail.split()]
-        return f"The match is over: {names[order[0]]} wins"
+        winner = who(order[0])
+        return f"The match is over: {winner} {'win' if winner == 'you' else 'wins'}"
     return f"{subject}: {kind}"
 
 
@@ -375,12 +381,17 @@ def _lead_verb(leader: int, who: Callable[[int | None], str]) -> str:
 
 
 def _meld_text(event: Event, details: dict[str, str]) -> str:
+    """The meld's cards, each joker with what it stands for, as the melds panel writes them:
+    ``Jkr(A♦) 2♦ 3♦`` in a run, ``Q♥ Q♦ Jkb(Q)`` in a set."""
     named = iter(details["named"].split(",")) if "named" in details else iter(())
+    ranks = {card.rank for card in event.cards if not IS_JOKER[card]}
+    rank = next(iter(ranks)).code if "named" not in details and len(ranks) == 1 else ""
     parts = []
     for card in event.cards:
         if IS_JOKER[card]:
             code = next(named, None)
-            parts.append(f"Jk({card_from_json(code)})" if code else "Jk")
+            stands = str(card_from_json(code)) if code else rank
+            parts.append(f"{card.symbol}({stands})" if stands else card.symbol)
         else:
             parts.append(card.symbol)
     return " ".join(parts)
@@ -388,6 +399,6 @@ def _meld_text(event: Event, details: dict[str, str]) -> str:
 
 def _layoff_text(event: Event, details: dict[str, str]) -> str:
     card = event.cards[0]
-    if IS_JOKER[card]:
-        return f"Jk({card_from_json(details['named'])})" if "named" in details else "Jk"
+    if IS_JOKER[card] and "named" in details:
+        return f"{card.symbol}({card_from_json(details['named'])})"
     return card.symbol

@@ -219,6 +219,15 @@ def centre_text(view: Any, style: CardStyle) -> Text:
     return text
 
 
+DIGIT_KEYS = (f"While a card is picked: put it on building pile N (1-{PLACES}), else on "
+              f"discard spot N (1-{len(SPOT_SOURCES)})")
+"""What the rules screen's key list says of the digit keys 1 to 8: they choose a destination
+while a card is picked, a pile number first (SM-5: at most eight piles), else a spot (SM-13)."""
+
+NO_PLACE_KEYS = "While a card is picked: no pile or spot has that number; say where it can go"
+"""What the key list says of 0 and 9, which name no pile or spot."""
+
+
 class OwnCards(Widget, can_focus=True):
     """The viewer's pay-off top, discard spots and hand: pick a card, then its destination."""
 
@@ -234,7 +243,8 @@ class OwnCards(Widget, can_focus=True):
         # On a card that cannot move (or another player's turn) Enter says why, unlisted.
         Binding("enter", "stuck", "Pick", show=False),
         Binding("escape", "back", "Back"),
-        *(Binding(str(n), f"digit({n})", f"Pile {n}", show=False) for n in range(10)),
+        *(Binding(str(n), f"digit({n})", DIGIT_KEYS, show=False) for n in range(1, PLACES + 1)),
+        *(Binding(str(n), f"no_place({n})", NO_PLACE_KEYS, show=False) for n in (0, 9)),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -537,6 +547,10 @@ class OwnCards(Widget, can_focus=True):
         what = "" if card is None or card.card is None else f" for {card.card}"
         board.post_message(Board.Say(
             f"{number} is not a place{what}: choose {', '.join(places[:-1])} or {places[-1]}"))
+
+    def action_no_place(self, number: int) -> None:
+        """0 or 9, which name no pile or spot: while picking, say where the card can go."""
+        self.action_digit(number)
 
     def _moving(self, action: Any) -> Any:
         """``action`` moving the joker picked: the engine lists the moves of one joker for both

@@ -226,7 +226,7 @@ class ZolikyBoard(Board):
         self.query_one("#status-side", Static).update(self._status(view, info))
         melds = self.query_one("#melds", MeldsPanel)
         melds.border_title = "Melds"
-        melds.set_rows(self._melds(view, info))
+        melds.set_rows(self._melds(view, info), ascii=style.ascii)
         self.query_one(LogPanel).set_lines(info.log, style)
         self._order = self._arranged(tuple(view.hand))
         mine = view.viewer is not None and view.current_player == view.viewer
@@ -476,7 +476,8 @@ class ZolikyBoard(Board):
 
     def action_every_meld(self) -> None:
         """Show every meld on the table (the panel shows only what fits)."""
-        self.app.push_screen(EveryMeld(self.query_one(MeldsPanel).rows))
+        panel = self.query_one(MeldsPanel)
+        self.app.push_screen(EveryMeld(panel.rows, ascii=panel.ascii))
 
     def action_every_meld_shown(self) -> None:
         """``M`` while the melds panel shows every meld: say so."""
@@ -576,13 +577,33 @@ def pile_text(view: Any, style: CardStyle) -> Text:
     return text
 
 
-def meld_lines(rows: Sequence[tuple[Text, Sequence[Text]]], width: int) -> Text:
-    """Each owner's melds after his name, wrapped between melds, never inside one: a meld that
-    does not fit on the line starts the next (indented); one longer than a line has its own.
+MELD_SEPARATOR = " │"
+"""What stands between two melds sharing a line, so where one meld ends and the next begins
+is never in doubt: ``5: Jkr(A♦) 2♦ 3♦ │ 6: 3♠ 3♥ 3♣``."""
+
+ASCII_MELD_SEPARATOR = " |"
+""":data:`MELD_SEPARATOR` in ASCII mode."""
+
+
+def meld_lines(
+    rows: Sequence[tuple[Text, Sequence[Text]]],
+    width: int,
+    height: int | None = None,
+    *,
+    ascii: bool = False,
+) -> Text:
+    """Each owner's melds after his name: one meld to a line where ``height`` lines of
+    ``width`` cells hold them all, else as many to a line as fit, with a separator
+    (:data:`MELD_SEPARATOR`) between two melds on one line. A line breaks between melds, never
+    inside one: a meld that does not fit on the line starts the next (indented); one longer
+    than a line has its own.
 
     Args:
-        rows: Per owner, his name and his melds (each ``" 3: K♠ K♣ Jk(K)"``).
+        rows: Per owner, his name and his melds (each ``" 3: K♠ K♣ Jkr(K)"``).
         width: The line width in cells.
+        height: The lines there are room for; None: no room for one meld to a line (the
+            melds are packed, as in the dialog with every meld).
+        ascii: Letters and signs only (the separator is ``|``).
 
     Returns:
         The lines, or "No melds yet." when there are none.
@@ -591,16 +612,27 @@ def meld_lines(rows: Sequence[tuple[Text, Sequence[Text]]], width: int) -> Text:
     if not rows:
         text.append("No melds yet.", style="italic #9a9a9a")
         return text
+    if height is not None and sum(len(pieces) for _, pieces in rows) <= height:
+        lines = [(name.copy() if index == 0 else Text(" ")).append_text(piece)
+                 for name, pieces in rows for index, piece in enumerate(pieces)]
+        if all(line.cell_len <= width for line in lines):
+            return Text("\n").join(lines)
+    separator = Text(ASCII_MELD_SEPARATOR if ascii else MELD_SEPARATOR, style="#6c6c6c")
     for name, pieces in rows:
         if text:
             text.append("\n")
         line = name.copy()
+        first = True
         for piece in pieces:
-            if line.cell_len > 1 and line.cell_len + piece.cell_len > width:
+            gap = separator if not first else Text()
+            if not first and line.cell_len + gap.cell_len + piece.cell_len > width:
                 text.append_text(line)
                 text.append("\n")
                 line = Text(" ")
+                gap = Text()
+            line.append_text(gap)
             line.append_text(piece)
+            first = False
         text.append_text(line)
     return text
 
@@ -613,18 +645,24 @@ class MeldsPanel(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.rows: list[tuple[Text, list[Text]]] = []
+        self.ascii = False
         self.overflows = False
 
-    def set_rows(self, rows: list[tuple[Text, list[Text]]]) -> None:
-        """Show these owners' melds (see :func:`meld_lines`)."""
+    def set_rows(self, rows: list[tuple[Text, list[Text]]], *, ascii: bool = False) -> None:
+        """Show these owners' melds (see :func:`meld_lines`); ``ascii``: letters and signs
+        only."""
         self.rows = rows
+        self.ascii = ascii
         self.refresh(layout=True)
 
     def render(self) -> Text:
-        """The melds wrapped at the current width, cut to the height with a note."""
+        """The melds wrapped at the current width (one a line while the height holds them
+        all), cut to the height with a note."""
         size = self.content_size
-        text = meld_lines(self.rows, size.width or 1000)
-        needed = len(text.split())
+        width = size.width or 1000
+        # Whether the melds fit is judged by their packed lines, the fewest they can take.
+        needed = len(meld_lines(self.rows, width, ascii=self.ascii).split())
+        text = meld_lines(self.rows, width, size.height or None, ascii=self.ascii)
         overflows = bool(size.height) and needed > size.height
         if overflows != self.overflows:
             self.overflows = overflows
@@ -666,6 +704,7 @@ class EveryMeld(AppModal[None]):
 
     Args:
         rows: Per owner, his name and his melds, as the melds panel has them.
+        ascii: Letters and signs only.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -678,16 +717,17 @@ class EveryMeld(AppModal[None]):
     EveryMeld #every-meld { height: auto; max-height: 18; margin: 0 0 1 0; }
     """
 
-    def __init__(self, rows: list[tuple[Text, list[Text]]]) -> None:
+    def __init__(self, rows: list[tuple[Text, list[Text]]], *, ascii: bool = False) -> None:
         super().__init__()
         self.rows = rows
+        self.ascii = ascii
 
     def compose(self) -> ComposeResult:
         """The heading, the melds and the key."""
         with Vertical(id="dialog"):
             yield Label("Every meld on the table", id="dialog-title")
             with VerticalScroll(id="every-meld"):
-                yield MeldLines(self.rows)
+                yield MeldLines(self.rows, ascii=self.ascii)
             yield Label("Enter or Esc: close", id="dialog-keys")
 
     def action_close(self) -> None:
@@ -701,27 +741,30 @@ class MeldLines(Widget):
 
     Args:
         rows: Per owner, his name and his melds.
+        ascii: Letters and signs only.
     """
 
     DEFAULT_CSS = """
     MeldLines { height: auto; }
     """
 
-    def __init__(self, rows: list[tuple[Text, list[Text]]]) -> None:
+    def __init__(self, rows: list[tuple[Text, list[Text]]], *, ascii: bool = False) -> None:
         super().__init__()
         self.rows = rows
+        self.ascii = ascii
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """The number of lines the melds take at ``width`` cells."""
-        return len(meld_lines(self.rows, width).split())
+        return len(meld_lines(self.rows, width, ascii=self.ascii).split())
 
     def render(self) -> Text:
         """The melds wrapped at the widget's width."""
-        return meld_lines(self.rows, self.content_size.width or 1000)
+        return meld_lines(self.rows, self.content_size.width or 1000, ascii=self.ascii)
 
 
 def meld_text(meld: TableMeld, style: CardStyle) -> Text:
-    """A meld as coloured cards, each joker with what it stands for: ``5♣ Jk(6♣) 7♣``."""
+    """A meld as coloured cards, each joker with what it stands for: ``5♣ Jkr(6♣) 7♣`` (in
+    ASCII mode ``5c Xr(6c) 7c``), as the log and the hand name the same joker."""
     text = Text()
     stands = iter(meld.stands_for())
     for card in meld.cards:

@@ -69,6 +69,13 @@ def result_text(session: Session) -> Text:
     return text
 
 
+def result_verdict(session: Session) -> str:
+    """The line under the headline for a game whose public view words more than who won with
+    ``verdict(names)``: in Shithead played to the last, who is the shithead (SH-16); else ""."""
+    verdict = getattr(session.view_for(None), "verdict", None)
+    return str(verdict(session.names)) if verdict is not None else ""
+
+
 class GameOverScreen(AppScreen[str]):
     """Shows the result over the final table, and says what the player chose.
 
@@ -115,7 +122,11 @@ class GameOverScreen(AppScreen[str]):
                 headline = "You win!"
         with Center(), Vertical(id="over-box"):
             title = shown(self.session.game.title, self.settings.ascii)
-            yield Static(literal(f"{title}: {headline}"), id="over-title")
+            verdict = result_verdict(self.session)
+            yield Static(literal(f"{title}: {headline}"), id="over-title",
+                         classes="-verdict" if verdict else "")
+            if verdict:
+                yield Static(literal(verdict), id="over-verdict")
             yield Static(result_text(self.session), id="over-result")
             yield Static(f"Deal {deal_code(self.session.setup)}", id="over-deal")
             with Horizontal(id="over-buttons"):

@@ -36,21 +36,49 @@ MAX_SEATS = 6
 NAME_LIMIT = 12
 """Characters a player's name may have: the boards have room for no more."""
 
-_LONG_NAME = f"A name has at most {NAME_LIMIT} characters: the tables have room for no more."
-"""The note the set-up shows when a name field refuses a character."""
+
+def long_name_note(seat: int, name: str, left_out: str) -> str:
+    """What the set-up's status line says while seat ``seat``'s name (from 0) was cut at
+    :data:`NAME_LIMIT` characters: the seat, the name as it stands and what was left out."""
+    return (f"Seat {seat + 1}'s name was cut to {NAME_LIMIT} characters: {quoted(name)} "
+            f"({quoted(left_out, 20)} left out); the tables have room for no more.")
 
 
 class NameInput(TextInput):
-    """A seat's name field: at most :data:`NAME_LIMIT` characters (Textual's ``max_length``);
-    a character it refuses there is told, not only rung (see :class:`NameInput.TooLong`)."""
+    """A seat's name field: at most :data:`NAME_LIMIT` characters (Textual's ``max_length``).
+
+    Text typed or pasted past the limit is cut there (a paste keeps what fits, where Textual's
+    Input would drop all of it) and the field rings and tells the set-up what was left out
+    (:class:`NameInput.TooLong`), so that it can say so.
+    """
 
     class TooLong(Message):
-        """The field refused a character (typed or pasted) past the limit."""
+        """The field cut text (typed or pasted) at the limit.
 
-    def restricted(self) -> None:
-        """Ring, as any refusing field does, and tell the set-up why."""
+        Attributes:
+            field: The name field.
+            left_out: The characters that did not fit.
+        """
+
+        def __init__(self, field: NameInput, left_out: str) -> None:
+            super().__init__()
+            self.field = field
+            self.left_out = left_out
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        """Put ``text`` in place of the characters from ``start`` to ``end``; what would go
+        past the limit is left out, and told."""
+        limit = self.max_length
+        start, end = sorted((max(0, start), min(len(self.value), end)))
+        room = (limit or 0) - (len(self.value) - (end - start))
+        if not limit or len(text) <= room:
+            super().replace(text, start, end)
+            return
+        kept = text[: max(room, 0)]
+        if kept or start != end:
+            super().replace(kept, start, end)
         super().restricted()
-        self.post_message(self.TooLong())
+        self.post_message(self.TooLong(self, text[len(kept):]))
 
 
 EXAMPLE_SEED = 259_682
@@ -163,7 +191,11 @@ class SetupScreen(AppScreen[None]):
         self.typed = {seat for seat, spec in enumerate(seats) if spec.name != self.names[seat]}
         self.first_names = [seats[seat].name if seat in self.typed else self.names[seat]
                             for seat in range(MAX_SEATS)]
-        self.long_name_told = False
+        self.told_cut = False
+        """True while the status line shows the note about cut names."""
+        self.cut_names: dict[int, str] = {}
+        """The seats whose name was cut this time, each with what was left out; the status
+        line says so until that name is made shorter (or another message takes the line)."""
 
     def compose(self) -> ComposeResult:
         """Players count, seat rows, options, seed and the buttons."""
@@ -275,6 +307,11 @@ class SetupScreen(AppScreen[None]):
             if focused is not None and not row.display and row in focused.ancestors:
                 lost = (focused.id or "bot").rsplit("-", 1)[0]
         self.query_one("#player-count", Label).update(str(self.players))
+        if any(seat >= self.players for seat in self.cut_names):
+            # A seat no longer in play needs no note about its name.
+            self.cut_names = {seat: cut for seat, cut in self.cut_names.items()
+                              if seat < self.players}
+            self._tell_cut_names()
         self._rename()
         if lost is not None:
             target = self.query_one(f"#{lost}-{self.players - 1}")
@@ -299,21 +336,44 @@ class SetupScreen(AppScreen[None]):
         """Remember which names the player typed (those are kept when seats change)."""
         field = event.input.id or ""
         if field.startswith("name-"):
-            if self.long_name_told and len(event.value) < NAME_LIMIT:
-                # The name was shortened: the note about the limit has served.
-                self.long_name_told = False
-                self.query_one("#setup-error", Static).update("")
             seat = int(field.removeprefix("name-"))
+            if seat in self.cut_names and len(event.value) < NAME_LIMIT:
+                # That name was shortened: the note about it has served. Another field's
+                # change (the next name typed, a seat renamed) leaves the note standing.
+                del self.cut_names[seat]
+                self._tell_cut_names()
             if event.value in ("", self.names[seat]):
                 self.typed.discard(seat)
             else:
                 self.typed.add(seat)
 
     def on_name_input_too_long(self, message: NameInput.TooLong) -> None:
-        """A name field is full: say how long a name may be."""
+        """A name field cut what was typed or pasted: say whose name, as it now stands, and
+        what was left out (the characters refused one by one add up)."""
         message.stop()
-        self.query_one("#setup-error", Static).update(Text(_LONG_NAME, style="#ffd75f"))
-        self.long_name_told = True
+        seat = int((message.field.id or "name-0").removeprefix("name-"))
+        self.cut_names[seat] = self.cut_names.pop(seat, "") + message.left_out
+        self._tell_cut_names()
+
+    def _tell_cut_names(self) -> None:
+        """The status line: the latest cut name (and the other seats whose name was cut), or
+        nothing once no name is cut (a refusal shown since is left alone)."""
+        line = self.query_one("#setup-error", Static)
+        if not self.cut_names:
+            if self.told_cut:
+                line.update("")
+            self.told_cut = False
+            return
+        seat, left_out = next(reversed(self.cut_names.items()))
+        name = self.query_one(f"#name-{seat}", Input).value
+        note = long_name_note(seat, name, left_out)
+        others = [str(other + 1) for other in self.cut_names if other != seat]
+        if others:
+            seats = " and ".join((", ".join(others[:-1]), others[-1]) if others[:-1] else others)
+            note += (f" The name of seat {seats} was cut too." if len(others) == 1
+                     else f" The names of seats {seats} were cut too.")
+        line.update(Text(note, style="bold #ffd75f"))
+        self.told_cut = True
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A seat switched between human and computer: update the default names."""
@@ -418,7 +478,7 @@ class SetupScreen(AppScreen[None]):
         self.post_message(StartGame(self, setup, turn_seconds))
 
     def _refuse(self, message: str) -> None:
-        self.long_name_told = False
+        self.told_cut = False
         self.query_one("#setup-error", Static).update(Text(message, style="bold #ff5f5f"))
 
     def action_back(self) -> None:

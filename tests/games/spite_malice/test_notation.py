@@ -108,6 +108,11 @@ def test_short_forms_ask_when_several_piles_or_spots_fit() -> None:
         ("play", "Write play, a card (or pay, s1-s4) and maybe a pile, e.g. play 7h 3"),
         ("play zz", "'zz' is not a card: the suit must be s, h, d or c (♠ ♥ ♦ ♣)"),
         ("end now", "end takes nothing after it"),
+        # SM-2, SM-9: four discard spots, s1 to s4; a spot-like word past them is no card.
+        ("play s5", "'s5' is not a discard spot: your spots are s1 to s4 "
+                    "(for the 5 of spades, write 5s)"),
+        ("play s0 2", "'s0' is not a discard spot: your spots are s1 to s4"),
+        ("p S12", "'S12' is not a discard spot: your spots are s1 to s4"),
     ],
 )
 def test_bad_commands_are_explained(text: str, message: str) -> None:

@@ -91,7 +91,7 @@ def test_bad_commands_are_explained(text: str, error: type[Exception], message: 
 
 
 def _layoff_table(opened: bool) -> ZolikyView:
-    """Melds 1: 7♦ 8♦ 9♦, 2: J♠ J♦ J♣, 3: Q♦ Q♣ Jk(Q), 4: Q♥ K♥ A♥; seat 0 holds 8♥ (it fits
+    """Melds 1: 7♦ 8♦ 9♦, 2: J♠ J♦ J♣, 3: Q♦ Q♣ Jkr(Q), 4: Q♥ K♥ A♥; seat 0 holds 8♥ (it fits
     none), 10♦ (meld 1 only) and J♥ (melds 2 and 4)."""
     return position(
         [["8h", "10d", "Jh", "2c", "5s"], ["4h"]],
@@ -111,7 +111,7 @@ def test_a_lay_off_without_a_meld_number_goes_where_the_card_fits() -> None:
         GAME.parse_command(view, "layoff jh")
     with pytest.raises(IllegalMove, match=r"^8♥ fits no meld on the table$"):
         GAME.parse_command(view, "layoff 8h")
-    with pytest.raises(IllegalMove, match=r"^8♥ does not fit meld 3 \(Q♦ Q♣ Jk\(Q\)\)$"):
+    with pytest.raises(IllegalMove, match=r"^8♥ does not fit meld 3 \(Q♦ Q♣ Jkr\(Q\)\)$"):
         GAME.parse_command(view, "layoff 8h 3")
     with pytest.raises(IllegalMove, match="You don't hold 9♥"):
         GAME.parse_command(view, "layoff 9h")
@@ -134,8 +134,8 @@ def test_describe_lines() -> None:
                      melds=[(1, ["Ks", "Kh", "Kd"])])
     names = ["Anna", "Bob"]
     events = state.apply(meld("5c", "6c", "Xr", named=("7c",)))
-    assert GAME.describe(events[0], 1, names) == "Anna melded 5♣ 6♣ Jk(7♣) (meld 2)"
-    assert GAME.describe(events[0], 0, names) == "You melded 5♣ 6♣ Jk(7♣) (meld 2)"
+    assert GAME.describe(events[0], 1, names) == "Anna melded 5♣ 6♣ Jkr(7♣) (meld 2)"
+    assert GAME.describe(events[0], 0, names) == "You melded 5♣ 6♣ Jkr(7♣) (meld 2)"
     events = state.apply(GAME.parse_command(state.view(0), "discard 9d"))
     assert GAME.describe(events[-1], 1, names) == "Anna discarded 9♦"
     assert cards("9d")[0] == state.discard[-1]

@@ -175,7 +175,7 @@ def test_zo_11_joker_meaning_is_named_when_ambiguous() -> None:
         GAME.parse_command(view, "meld jk 5h 6h")
     state.apply(action)
     assert state.melds[0].stands_for() == cards("7h")
-    assert state.melds[0].text() == "5♥ 6♥ Jk(7♥)"
+    assert state.melds[0].text() == "5♥ 6♥ Jkr(7♥)"
 
 
 def test_zo_11_jokers_in_long_runs_and_joker_layoffs() -> None:
