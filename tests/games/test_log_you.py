@@ -3,9 +3,9 @@
 The seat of the person at this terminal is called "You" (``seat_names``); every log line about it
 reads the name as the pronoun, whether the log is that seat's own, the public one (the pass
 screen, the final table) or another seat's. Every event kind of Žolíky (ZO-3, ZO-17), Trash,
-Spite & Malice (SM-14) and Shithead (SH-16) is described for each of these viewers with the
-seat called "You" in every place of the event, and no line may have "you" followed by a
-third-person verb.
+Spite & Malice (SM-14), Shithead (SH-16) and Makao (MK-15, MK-16) is described for each of
+these viewers with the seat called "You" in every place of the event, and no line may have
+"you" followed by a third-person verb.
 """
 
 from __future__ import annotations
@@ -20,11 +20,12 @@ from cardgames.core.registry import load_game
 from cardgames.core.rng import Rng
 from cardgames.games.common import YOU, CardGame
 
-GAMES = ("zoliky", "trash", "spite_malice", "shithead")
+GAMES = ("zoliky", "trash", "spite_malice", "shithead", "makao")
 
 OPTIONS: dict[str, tuple[dict[str, OptionValue], ...]] = {
     "zoliky": ({"target": 0}, {"target": 100}),
     "shithead": ({}, {"play-to-last": True}),
+    "makao": ({}, {"makao-call": True, "jokers": True}),
 }
 """House options that bring out more event kinds (the match end, the shithead)."""
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from cardgames.core.cards import Card, cards_text, parse_card, parse_rank, parse_suit
 from cardgames.core.engine import Event
 from cardgames.core.errors import IllegalMove, InvalidCommand, quoted
+from cardgames.games.common import addressed
 from cardgames.games.makao.actions import (
     Action,
     CallMakao,
@@ -162,21 +163,28 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     event = event.for_viewer(viewer)
 
     def who(seat: int | None) -> str:
-        return "you" if seat == viewer else names[seat] if seat is not None else "the table"
+        if seat is None:
+            return "the table"
+        return "you" if addressed(seat, viewer, names) else names[seat]
 
-    you = event.player == viewer
+    # "You" is the viewer's seat or the seat called You (the wording); what only the player's
+    # own eyes learn (the drawn card kept) goes by the viewer alone.
+    you = addressed(event.player, viewer, names)
+    own = event.player is not None and event.player == viewer
     # Lines start with the subject or with our own words, capitalised where they are written;
     # a player's name is shown as typed, never re-cased.
     subject = "You" if you else names[event.player] if event.player is not None else "The table"
-    return _line(event, subject, you, who)
+    return _line(event, subject, you, own, who)
 
 
-def _line(event: Event, subject: str, you: bool, who: Callable[[int | None], str]) -> str:
+def _line(
+    event: Event, subject: str, you: bool, own: bool, who: Callable[[int | None], str]
+) -> str:
     kind = event.kind
     if kind == "play":
         return _play_line(event, subject, who)
     if kind in ("draw", "take", "penalty"):
-        return _draw_line(event, subject, you)
+        return _draw_line(event, subject, own)
     if kind == "demand":
         verb = "demand" if you else "demands"
         return f"{subject} {verb} {'nothing' if event.detail == 'none' else event.detail}"
@@ -189,7 +197,7 @@ def _line(event: Event, subject: str, you: bool, who: Callable[[int | None], str
         return f"{subject} {'sit' if you else 'sits'} out a turn"
     if kind == "pass":
         # Only the drawer learns that the drawn card could have been played (MK-5).
-        return "You keep the drawn card" if you else ""
+        return "You keep the drawn card" if own else ""
     if kind == "makao":
         return f"{subject} {'say' if you else 'says'} makao!"
     if kind == "out":
@@ -223,12 +231,12 @@ def _play_line(event: Event, subject: str, who: Callable[[int | None], str]) -> 
     return line
 
 
-def _draw_line(event: Event, subject: str, you: bool) -> str:
+def _draw_line(event: Event, subject: str, own: bool) -> str:
     verb = {"draw": "drew", "take": "took", "penalty": "took"}[event.kind]
     reason = " for not saying makao" if event.kind == "penalty" else ""
     if event.count == 0:
         return f"{subject} could not draw: the stock is empty"
-    if you and event.cards:
+    if own and event.cards:
         return f"{subject} {verb} {cards_text(event.cards)}{reason}"
     noun = "card" if event.count == 1 else "cards"
     return f"{subject} {verb} {event.count} {noun}{reason}"
