@@ -126,6 +126,25 @@ def test_the_zoliky_match_end_speaks_to_the_winner() -> None:
     assert game.describe(over, 0, ["You", "Anna", "Bob"]) == "The match is over: you win"
     assert game.describe(over, None, ["You", "Anna", "Bob"]) == "The match is over: you win"
     assert game.describe(over, None, ["Ann", "Anna", "Bob"]) == "The match is over: Ann wins"
+    level = Event("over", count=2, detail="1 0 2")
+    assert game.describe(level, 0, ["You", "Anna", "Bob"]) == (
+        "The match is over: Anna and you win")
+    assert game.describe(level, 2, ["Ann", "Anna", "Bob"]) == (
+        "The match is over: Anna and Ann win")
+
+
+def test_the_zoliky_match_end_counts_every_winner() -> None:
+    """ZO-17: the "over" event counts the players level on the lowest total, who all win."""
+    game = load_game("zoliky")
+    for seed in range(20):
+        state = game.new_game(2 + seed % 3, seed=seed, options={"target": 0})
+        rng = Rng(seed)
+        events: list[Event] = []
+        while legal := state.legal_actions():
+            events.extend(state.apply(rng.choice(legal)))
+        (over,) = [event for event in events if event.kind == "over"]
+        outcome = state.outcome()
+        assert outcome is not None and over.count == len(outcome.winners)
     deal = Event("deal", 1, count=2, detail="cutter=0 leader=2 cut=-")
     assert game.describe(deal, None, ["Ann", "Bob", "You"]) == (
         "Round 2: Bob deals; Ann cut (no cut card); you lead")

@@ -799,7 +799,8 @@ class ZolikyState:
             self.phase = "over"
             outcome = self.outcome()
             assert outcome is not None
-            events.append(Event("over", detail=" ".join(map(str, outcome.ranking))))
+            events.append(Event("over", count=len(outcome.winners),
+                                detail=" ".join(map(str, outcome.ranking))))
             return events
         if kept is not None:
             self.discard.remove(kept)

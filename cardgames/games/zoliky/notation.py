@@ -370,9 +370,11 @@ def _line(
         table = ", ".join(f"{names[seat]} {value}" for seat, value in enumerate(points))
         return f"Round {event.count} is over: {table}"
     if kind == "over":
+        # ZO-17: the lowest total wins; players level on it win together (``count`` of them).
         order = [int(seat) for seat in event.detail.split()]
-        winner = who(order[0])
-        return f"The match is over: {winner} {'win' if winner == 'you' else 'wins'}"
+        winners = [who(seat) for seat in order[: max(1, event.count)]]
+        alone = len(winners) == 1 and winners[0] != "you"
+        return f"The match is over: {' and '.join(winners)} {'wins' if alone else 'win'}"
     return f"{subject}: {kind}"
 
 
