@@ -90,6 +90,11 @@ class Player:
         self.channel = await connect(self.code, self.name)
         self.channel.reader = _Recorder(self.channel.reader, self.lines)  # type: ignore[assignment]
 
+    async def play_moves(self, moves: int, seconds: float = 20) -> None:
+        """Read and play until the table has made ``moves`` moves (at most ``seconds``)."""
+        await asyncio.wait_for(self.run(
+            until=lambda p: p.session is not None and p.session.moves >= moves), seconds)
+
     async def run(self, until: Callable[[Player], bool] | None = None) -> None:
         """Read and play until the game is over, the connection ends or ``until`` is true."""
         if self.channel is None:

@@ -52,8 +52,7 @@ async def test_the_table_saves_its_game_after_every_move_and_says_when_it_closes
         anna, bob = await seat_two(code)
         anna_task = asyncio.create_task(anna.run(until=lambda p: p.session is not None
                                                  and p.session.moves >= 10))
-        await asyncio.wait_for(bob.run(until=lambda p: p.session is not None
-                                       and p.session.moves >= 10), 20)
+        await bob.play_moves(10)
         await asyncio.wait_for(anna_task, 20)
         session = server.session
         assert session is not None and not session.is_over
@@ -220,8 +219,7 @@ async def test_a_host_whose_terminal_is_killed_saves_the_game_and_tells_the_othe
                                        and p.session.ready_to_show), 20)
         await asyncio.sleep(1.0)  # the host's table is on screen and takes keys
         os.write(master, b"d")  # Anna, the host, draws: the first move of the game
-        await asyncio.wait_for(bob.run(until=lambda p: p.session is not None
-                                       and p.session.moves >= 1), 20)
+        await bob.play_moves(1)
         process.send_signal(signal.SIGHUP)
         assert await last_message(bob) == ("closed", {"saved": True})
         assert await asyncio.to_thread(process.wait, 20) == 128 + signal.SIGHUP
@@ -268,8 +266,7 @@ async def test_a_headless_table_told_to_end_saves_the_game_and_tells_the_players
     host, code, _ = await headless_host("makao", "--players", "2", "--bots", "1", "--seed", "7")
     try:
         anna = Player(code, "Anna", 1)
-        await asyncio.wait_for(anna.run(until=lambda p: p.session is not None
-                                        and p.session.moves >= 4), 20)
+        await anna.play_moves(4)
         host.send_signal(signal.SIGTERM)
         assert await last_message(anna) == ("closed", {"saved": True})
         assert await asyncio.wait_for(host.wait(), 10) == 128 + signal.SIGTERM

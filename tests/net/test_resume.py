@@ -254,8 +254,7 @@ async def test_a_headless_host_continues_its_game_from_the_command_line(
     host, code, _ = await headless_host("makao", "--players", "2", "--bots", "1", "--seed", "7")
     try:
         anna = Player(code, "Anna", 1)
-        await asyncio.wait_for(anna.run(until=lambda p: p.session is not None
-                                        and p.session.moves >= 4), 20)
+        await anna.play_moves(4)
         host.send_signal(signal.SIGTERM)
         await asyncio.wait_for(host.wait(), 10)
         (path,) = records(cardgames_home / "records")
