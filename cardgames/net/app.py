@@ -248,7 +248,9 @@ class JoinApp(CardGamesApp):
             self.table.remote_change()
 
     def on_start_game(self, request: StartGame) -> None:
-        """"Play again" starts no local game: a network table plays one game."""
+        """"Play again" starts no local game: a network table plays one game (the app's own
+        handler, which would deal a local game with these seats, is not run)."""
+        request.prevent_default()
         self.notify("A network table plays one game: the host can start another table.")
 
     async def action_quit(self) -> None:

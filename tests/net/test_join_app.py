@@ -5,11 +5,15 @@ from __future__ import annotations
 import asyncio
 
 from cardgames.net.app import JoinApp
+from cardgames.session.setup import GameSetup, SeatSpec
+from cardgames.tui.navigation import StartGame
 from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from tests.net.tables import Player, open_table
 from tests.tui.drive import human_to_move, play_one_turn, screen_name
+
+SEATS = (SeatSpec("Anna"), SeatSpec("Bob"), SeatSpec("Cyril", "normal"))
 
 
 async def test_the_join_app_plays_a_move_with_keys_and_shows_who_is_connected() -> None:
@@ -59,5 +63,24 @@ async def test_the_bot_speed_key_is_not_offered_where_the_server_paces_the_bots(
             await pilot.pause()
             assert table.settings.bot_delay == 0.6 and "Computer players" not in str(
                 table.query_one("#status").render())
+    finally:
+        await server.close()
+
+
+async def test_play_again_at_a_network_table_deals_no_local_game() -> None:
+    """A network table plays one game: "Play again" only says so, and no local game (with a
+    pass screen between its people) is dealt on this terminal."""
+    server, code = await open_table("makao", 7, players=3, bots=1)
+    try:
+        app = JoinApp(code, "Anna", AppSettings(bot_delay=0))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "Waiting for 1 more" in app.room.text)
+            stack = list(app.screen_stack)
+            app.post_message(StartGame(app.screen, GameSetup("makao", SEATS, {}, 8), 0))
+            for _ in range(5):
+                await pilot.pause()
+            assert list(app.screen_stack) == stack
+            assert any("A network table plays one game" in str(toast.message)
+                       for toast in app._notifications)
     finally:
         await server.close()
