@@ -113,6 +113,7 @@ async def test_when_the_host_closes_the_table_the_player_is_told_and_q_just_leav
             text = screen_text(app)
             assert said.split(":")[0] in text and "q leaves" in text and "table closed" in text
             assert "your turn" not in text.lower() and "'s turn" not in text
+            assert "game over" not in text.lower() and "The table has closed." in text
             footer = text.splitlines()[-1].split()
             assert "Play" not in footer and "Select" not in footer, footer
             table = app.screen

@@ -25,10 +25,13 @@ def out_note(view: Any, seat: int) -> str:
 def turn_heading(view: Any, info: TableInfo) -> Text:
     """The first line beside the pile: ``Your turn`` (gold; also for the seat called "You" seen
     with every hand open), ``Anna's turn``, or, with
-    ``view.current_player`` None, ``The game is over.``; ends in a newline except when over."""
+    ``view.current_player`` None, ``The game is over.`` (``The table has closed.`` at a network
+    table gone before the end); ends in a newline except when over."""
     current = view.current_player
     text = Text()
-    if current is None:
+    if info.gone:
+        text.append("The table has closed.", style="bold")
+    elif current is None:
         text.append("The game is over.", style="bold")
     elif current == view.viewer or info.names[current] == "You":
         text.append("Your turn\n", style="bold #ffd75f")

@@ -478,6 +478,7 @@ class TableScreen(AppScreen[None]):
                 for seat, spec in enumerate(session.setup.seats)
                 if spec.level is not None
             },
+            gone=bool(self._table_gone),
         )
 
     def redraw(self) -> None:
@@ -498,9 +499,10 @@ class TableScreen(AppScreen[None]):
         text.append(f" {self._title} ", style="bold #1c1c1c on #ffd75f")
         # While the Board shows a move step by step, the player whose move it is.
         current = self.board.acting
-        if current is None:
+        # At a network table that is gone neither a turn nor the game's end comes.
+        if current is None and not self._table_gone:
             text.append("  game over", style="bold")
-        elif not self._table_gone:  # Nobody's turn comes at a network table that is gone.
+        elif current is not None:
             text.append_text(self._turn(current))
         left = self._seconds_left()
         if left is not None:

@@ -47,6 +47,8 @@ class TableInfo:
             for the View's own ``open_hands``.
         levels: The level of each computer player's seat (``easy``, ``normal``, ``hard``, or a
             game's own bot such as ``random``), shown next to its name.
+        gone: True once a network table's connection is over before the game ended: the
+            View then has nobody to move, and the Board says the table has closed.
     """
 
     names: tuple[str, ...]
@@ -56,6 +58,7 @@ class TableInfo:
     style: CardStyle
     open_hands: tuple[tuple[Card, ...], ...] | None = None
     levels: Mapping[PlayerId, str] = field(default_factory=dict)
+    gone: bool = False
 
 
 class Board(Widget):
