@@ -215,7 +215,10 @@ def cli(
 ) -> None:
     """Card games in the terminal. Without a command, opens the game picker.
 
-    The display options work before a command or after it: cardgames --ascii play makao.
+    The display options work before a command or after it:
+
+    \b
+        cardgames --ascii play makao
     """
     settings = _settings(ascii_cards, four_colour, bot_delay, turn_seconds, bell)
     ctx.obj = settings

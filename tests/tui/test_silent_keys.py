@@ -125,7 +125,7 @@ async def test_zoliky_keys_before_the_draw_give_the_rules_reason() -> None:
         assert "d Draw" in _footer(app) and "Meld" not in _footer(app)
         for key in ("t", "c"):
             await _says(app, pilot, key, "Nobody may meld, lay off, take the discard or close "
-                                         "before the fourth round of turns; this is round 2")
+                                         "before the fourth round of turns; this is turn 2")
         for key in ("enter", "m", "space"):
             await _says(app, pilot, key, "Draw first: take the top card of the stock")
 

@@ -1139,7 +1139,8 @@ def _turn_refusal(view: ZolikyView, action: object) -> str | None:
     early = view.turn_round < FIRST_MELD_ROUND
     early_text = (
         "Nobody may meld, lay off, take the discard or close before the fourth round of "
-        f"turns; this is round {view.turn_round} (the first three are draw and discard only)"
+        f"turns; this is turn {view.turn_round} (the first three turns of each player are "
+        "draw and discard only)"
     )
     if phase == "discard":
         if isinstance(action, Discard) and action.card not in view.hand:

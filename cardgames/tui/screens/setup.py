@@ -161,8 +161,8 @@ class SetupScreen(AppScreen[None]):
     covered_actions = frozenset({"back"})
     covered_note = "Esc back"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("plus,equals_sign", "players(1)", "+ player"),
-        Binding("minus", "players(-1)", "- player"),
+        Binding("plus,equals_sign", "players(1)", "More players"),
+        Binding("minus", "players(-1)", "Fewer players"),
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "back", "Back"),
     ]

@@ -193,7 +193,7 @@ def test_zo_a13_no_melding_in_round_three() -> None:
     """ZO-A13 (ZO-9): melding in the third round of turns is refused with a clear message."""
     state = position([["5h", "6h", "7h", "9c"], ["4h", "4s"]], turn_round=3)
     assert all(isinstance(a, Discard) for a in state.legal_actions())
-    with pytest.raises(IllegalMove, match="before the fourth round of turns; this is round 3"):
+    with pytest.raises(IllegalMove, match="before the fourth round of turns; this is turn 3"):
         GAME.parse_command(state.view(0), "meld 5h 6h 7h")
 
 
