@@ -218,6 +218,11 @@ class RemoteSession:
         """The seats played by people."""
         return tuple(i for i in range(len(self.names)) if i not in self._bots)
 
+    @property
+    def here(self) -> tuple[PlayerId, ...]:
+        """The seats played at this terminal: this connection's alone."""
+        return (self.seat,)
+
     def is_human(self, seat: PlayerId) -> bool:
         """True if ``seat`` is played by a person."""
         return seat not in self._bots

@@ -204,6 +204,11 @@ class Session:
         """The seats played by people, in seat order."""
         return tuple(i for i, seat in enumerate(self.setup.seats) if seat.is_human)
 
+    @property
+    def here(self) -> tuple[PlayerId, ...]:
+        """The seats played at this terminal: every person's, in a local game."""
+        return self.humans
+
     def is_human(self, seat: PlayerId) -> bool:
         """True if ``seat`` is played by a person."""
         return self.setup.seats[seat].is_human

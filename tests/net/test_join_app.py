@@ -29,6 +29,7 @@ async def test_the_join_app_plays_a_move_with_keys_and_shows_who_is_connected() 
             assert isinstance(table, TableScreen) and screen_name(app) == "TableScreen"
             session = server.session
             assert session is not None and session.names[:2] == ("Anna", "Bob")
+            assert table.session.here == (0,), "the one seat played at this terminal"
             topbar = str(table.query_one("#topbar").render())
             assert "2 of 2 connected" in topbar and "deal" not in topbar
             before = len(session.history)

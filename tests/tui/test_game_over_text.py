@@ -6,7 +6,7 @@ from __future__ import annotations
 from cardgames.core.rng import Rng
 from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, SeatSpec
-from cardgames.tui.screens.game_over import result_text, result_verdict
+from cardgames.tui.screens.game_over import headline, result_text, result_verdict
 from tests.session.play import new_session, play
 
 NAMES = ("Al", "Bartholomew of the Long Name", "Cy")
@@ -105,3 +105,22 @@ def test_a_game_won_by_the_first_out_names_no_shithead() -> None:
     session = _shithead_game({})
     assert result_verdict(session) == ""
     assert "shithead" not in result_text(session).plain
+
+
+def test_the_headline_speaks_to_the_one_person_at_this_terminal() -> None:
+    """Bob alone against computer players (as a network seat is alone at its terminal) reads
+    "You win!"; at a hot-seat table the winner is named."""
+    for seed in range(40):
+        alone = new_session(GameSetup("makao", (SeatSpec("Bob"), SeatSpec("Cy", "random")),
+                                      seed=seed))
+        play(alone, Rng(seed), 5000)
+        outcome = alone.outcome()
+        if outcome is not None and outcome.winners == (0,):
+            break
+    assert headline(alone) == "You win!"
+    assert alone.here == (0,)
+    together = new_session(GameSetup("makao", (SeatSpec("Bob"), SeatSpec("Ann")), seed=seed))
+    play(together, Rng(seed), 5000)
+    outcome = together.outcome()
+    assert outcome is not None
+    assert headline(together) == f"{together.names[outcome.winners[0]]} wins!"

@@ -33,6 +33,21 @@ def cards_left(view: Any, seat: int) -> int:
     return int(held)
 
 
+def headline(session: Session) -> str:
+    """The result box's headline: "Anna wins!", "Anna, Bob win!", or "You win!" when the one
+    winner is the person at this terminal (the seat called You, the one person playing here
+    against computer players, or this terminal's seat at a network table); "Game over" with
+    no winner."""
+    outcome = session.outcome()
+    if outcome is None or not outcome.winners:
+        return "Game over"
+    (first, *others) = outcome.winners
+    if not others and (session.names[first] == "You" or session.here == (first,)):
+        return "You win!"
+    names = ", ".join(session.names[seat] for seat in outcome.winners)
+    return f"{names} {'win' if others else 'wins'}!"
+
+
 def result_text(session: Session) -> Text:
     """The order of going out, best first, the loser last, with the cards each still held (or,
     for a game whose public view words each seat's result with ``standing(seat)``, those words),
@@ -113,17 +128,10 @@ class GameOverScreen(AppScreen[str]):
 
     def compose(self) -> ComposeResult:
         """Headline, the ranking and two buttons."""
-        outcome = self.session.outcome()
-        headline = "Game over"
-        if outcome is not None and outcome.winners:
-            names = ", ".join(self.session.names[w] for w in outcome.winners)
-            headline = f"{names} {'wins' if len(outcome.winners) == 1 else 'win'}!"
-            if len(outcome.winners) == 1 and self.session.names[outcome.winners[0]] == "You":
-                headline = "You win!"
         with Center(), Vertical(id="over-box"):
             title = shown(self.session.game.title, self.settings.ascii)
             verdict = result_verdict(self.session)
-            yield Static(literal(f"{title}: {headline}"), id="over-title",
+            yield Static(literal(f"{title}: {headline(self.session)}"), id="over-title",
                          classes="-verdict" if verdict else "")
             if verdict:
                 yield Static(literal(verdict), id="over-verdict")
