@@ -111,11 +111,15 @@ class WaitingRoom(Screen[None]):
 def lobby_text(body: dict[str, object]) -> str:
     """The waiting room's line for a ``lobby`` message."""
     joined = [str(name)[:40] for name in cast(list[object], body["joined"])][:10]
+    awaited = [str(name)[:40] for name in cast(list[object], body["awaited"])][:10]
     players, bots = int(cast(int, body["players"])), int(cast(int, body["bots"]))
     missing = players - bots - len(joined)
     computers = f", {bots} computer player{'s' if bots != 1 else ''}" if bots else ""
-    return (f"{str(body['title'])[:40]}, {players} seats{computers}. Joined: "
-            f"{', '.join(joined)}. Waiting for {missing} more …")
+    table = f"{str(body['title'])[:40]}, {players} seats{computers}."
+    if awaited:
+        return (f"{table} A saved game goes on once everyone is back. Joined: "
+                f"{', '.join(joined)}. Waiting for {', '.join(awaited)} …")
+    return f"{table} Joined: {', '.join(joined)}. Waiting for {missing} more …"
 
 
 class JoinApp(CardGamesApp):

@@ -15,7 +15,8 @@ Client to server:
 
 Server to client:
 
-* ``lobby`` {game, title, players, bots, joined}: the seats taken so far, before the deal.
+* ``lobby`` {game, title, players, bots, joined, awaited}: the seats taken so far, before the
+  deal; ``awaited`` names the people a continued game waits for (empty at a new table).
 * ``table`` {game, seat, names, bots, options, turn_seconds}: the game has started; ``seat``
   is this connection's seat.
 * ``state`` {moves, view, peek, log, connected, time_left, outcome, record}: the position from
@@ -60,7 +61,8 @@ CLIENT_KINDS: Mapping[str, Mapping[str, type | tuple[type, ...]]] = {
 """The messages a server reads: kind → field → JSON type."""
 
 SERVER_KINDS: Mapping[str, Mapping[str, type | tuple[type, ...]]] = {
-    "lobby": {"game": str, "title": str, "players": int, "bots": int, "joined": list},
+    "lobby": {"game": str, "title": str, "players": int, "bots": int, "joined": list,
+              "awaited": list},
     "table": {"game": str, "seat": int, "names": list, "bots": list, "options": dict,
               "turn_seconds": (int, float, type(None))},
     "state": {"moves": int, "view": dict, "peek": (dict, type(None)), "log": list,

@@ -461,6 +461,13 @@ class TableServer:
             return list(self.joined)
         return [name for seat, name in enumerate(self.joined) if seat in self.seats]
 
+    def _awaited(self) -> list[str]:
+        """The names a continued game waits for (none at a new table: its names are not
+        known before they join)."""
+        if self._resumed is None:
+            return []
+        return [name for seat, name in enumerate(self.joined) if seat not in self.seats]
+
     def _missing(self) -> int:
         """How many more people the game waits for before it is dealt or goes on."""
         return self.players - self.bots - len(self._lobby_names())
@@ -582,7 +589,8 @@ class TableServer:
     def _publish_lobby(self) -> None:
         for client in list(self.seats.values()):
             self._send(client, "lobby", game=self.game.name, title=self.game.title,
-                       players=self.players, bots=self.bots, joined=self._lobby_names())
+                       players=self.players, bots=self.bots, joined=self._lobby_names(),
+                       awaited=self._awaited())
 
     def _send_table(self, client: _Client) -> None:
         session = self.session

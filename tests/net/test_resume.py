@@ -52,7 +52,9 @@ async def _seated_again(code: JoinCode) -> tuple[Player, Player]:
     await anna.join()
     lobby = await anna.next_message()
     assert lobby is not None and lobby.kind == "lobby" and lobby.body["joined"] == ["Anna"]
-    assert "Joined: Anna. Waiting for 1 more" in lobby_text(dict(lobby.body))
+    assert lobby.body["awaited"] == ["Bob"]
+    assert ("A saved game goes on once everyone is back. Joined: Anna. Waiting for Bob"
+            in lobby_text(dict(lobby.body)))
     await stranger.join()
     assert await last_message(stranger) == ("error", {
         "message": "Zed is not one of the players of this game; the seats still free are Bob: "
