@@ -774,9 +774,15 @@ def _new_table(
         raise click.UsageError("missing argument GAME (or --resume to continue a saved game)")
     info = _game(game)
     count = _player_count(info, players)
+    computers = max(0, count - 2) if bots is None else bots
+    if table.get("local") is not None and count - computers == 1:
+        raise click.UsageError(
+            f"a network table needs a seat for someone else: {count} seats with {computers} "
+            f"computer player{'s' if computers != 1 else ''} leave none but yours (cardgames "
+            f"play {info.name} plays against computer players here)")
     try:
         return TableServer(
-            info.name, players=count, bots=max(0, count - 2) if bots is None else bots,
+            info.name, players=count, bots=computers,
             seed=secrets.randbelow(1_000_000) if seed is None else seed,
             options=_options(options), records=records_dir(), **table,
         )

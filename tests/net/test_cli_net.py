@@ -24,6 +24,9 @@ from tests.net.tables import Player
         (["host", "makao", "--players", "9"], "Makao takes 2-6 players, not 9"),
         (["host", "poker"], "unknown game 'poker'"),
         (["host", "makao", "--port", "70000"], "--port must be a port number from 0 to 65535"),
+        (["host", "makao", "--players", "2", "--bots", "1"],
+         "a network table needs a seat for someone else: 2 seats with 1 computer player leave "
+         "none but yours"),
     ],
 )
 def test_bad_arguments_give_one_line_and_status_2(args: list[str], message: str) -> None:
