@@ -779,7 +779,7 @@ class TableScreen(AppScreen[None]):
         seat = session.viewer
         if seat is None:
             seat = next(iter(session.humans), None)
-        if seat is None or session.can_undo(seat):
+        if seat is None:
             self._say("There is no move of yours to undo.")
             return
         self._submit(session.undo(seat))
