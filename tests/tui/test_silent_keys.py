@@ -237,3 +237,19 @@ async def test_every_key_acts_or_says_why_on_each_side_of_the_turn(game: str) ->
                 await _TURNS[game](pilot, app)
             await pilot.pause()
         assert not _silent_keys(app), (game, "computer to move")
+
+
+@pytest.mark.parametrize("game", ["makao", "shithead", "trash", "spite_malice", "zoliky"])
+async def test_a_character_that_is_no_key_of_the_table_says_so(game: str) -> None:
+    """A character no binding takes (``z``, ``@``) says it is no key of this table and where
+    the keys are, shown literally; a key that acts (``?``) does not say it."""
+    app = CardGamesApp(GameSetup(game, default_seats(2, 1), {}, 3), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_when_my_turn(pilot, app)
+        await _says(app, pilot, "z", "'z' is not a key of this table: ? shows the rules and "
+                                     "every key.")
+        await _says(app, pilot, "at", "'@' is not a key of this table")
+        await pilot.press("escape", "question_mark")
+        await pilot.pause()
+        assert app.screen is not screen
+        assert "not a key" not in screen.error

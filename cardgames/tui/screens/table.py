@@ -24,12 +24,14 @@ from textual.widgets import Footer, Input, Static
 from textual.worker import get_current_worker
 
 from cardgames.core.engine import Action, PlayerId
+from cardgames.core.errors import quoted
 from cardgames.session.autosave import Autosave
 from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.dealcode import deal_code
 from cardgames.session.session import BotTurn, Session, possessive
 from cardgames.tui.boards import load_board
 from cardgames.tui.frames import hold_frame
+from cardgames.tui.keys import own_bindings
 from cardgames.tui.navigation import KeepSettings, StartGame
 from cardgames.tui.quiet import KeyQuiet
 from cardgames.tui.render import CardStyle, cards_in_text, shorten_words, shown
@@ -65,6 +67,20 @@ def readable_command(command: str) -> str:
         except InvalidCommand:
             words.append(word)
     return " ".join(words)
+
+
+def unbound_character(event: events.Key, screen: Screen[Any]) -> bool:
+    """True if ``event`` is a printable character (not a space) that no binding takes, in any
+    state of the game: not the focused widget's, its containers', the screen's or the app's. Such
+    a key would otherwise do nothing at all."""
+    character = event.character
+    if character is None or len(character) != 1 or not character.isprintable():
+        return False
+    if character.isspace() or event.key in screen.active_bindings:
+        return False
+    focused = screen.focused or screen
+    return all(event.key not in binding.key.split(",")
+               for node in focused.ancestors_with_self for binding in own_bindings(node))
 
 
 _EXPLAINED = frozenset({"command", "hint", "finish", "bot_speed", "result"})
@@ -918,8 +934,12 @@ class TableScreen(AppScreen[None]):
             self._settle()
 
     def on_key(self, event: events.Key) -> None:
-        """A key other than the hint's Enter (which never reaches here) drops the hint."""
+        """A key other than the hint's Enter (which never reaches here) drops the hint; a
+        character that is no key of this table says so, rather than doing nothing silently."""
         self._forget_hint()
+        if unbound_character(event, self) and not self._covered:
+            self._say(f"{quoted(event.character or '')} is not a key of this table: ? shows "
+                      "the rules and every key.")
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The focus moved away from where the hint put it: the hint no longer holds."""
