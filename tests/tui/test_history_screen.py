@@ -84,6 +84,8 @@ async def test_thirty_games_scroll_inside_the_list_one_line_each(size: tuple[int
             top = screen.query_one("#history").scroll_offset.y
             assert rows[0].startswith(games[top].title)
         assert screen.query_one("#history").scroll_offset.y == 0
+        footer = screen_text(app).splitlines()[-1]
+        assert "Enter Replay" in footer.replace("⏎", "Enter") and "Back" in footer, footer
         await pilot.press("end", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         replay = app.screen

@@ -81,6 +81,12 @@ def fit_names(names: list[str], width: int, *, ascii: bool = False) -> str:
     return cut(names[0] if names else "", width, ascii=ascii)
 
 
+class GameList(OptionList):
+    """The list of finished games; its footer names Enter, which opens a game's replay."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", "Replay")]
+
+
 class HistoryScreen(AppScreen[None]):
     """Game, players, result, moves, date and deal code of every finished game (the latest
     :data:`~cardgames.session.history.LIMIT`); Enter opens its replay, Esc goes back."""
@@ -110,7 +116,7 @@ class HistoryScreen(AppScreen[None]):
         hint = "Finished games, most recent first: ↑↓ and Enter replays one."
         yield Static(shown(note or (hint if self.games else "No finished games yet."), ascii),
                      id="picker-hint")
-        yield OptionList(*(Option(history_entry(game, self.entry_width, ascii=ascii),
+        yield GameList(*(Option(history_entry(game, self.entry_width, ascii=ascii),
                                   id=f"game-{number}")
                            for number, game in enumerate(self.games)), id="history")
         yield Footer()
