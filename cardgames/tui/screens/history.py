@@ -86,6 +86,12 @@ class GameList(OptionList):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", "Replay")]
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is offered only while there is a game to replay."""
+        if action == "select" and not self.option_count:
+            return False
+        return super().check_action(action, parameters)
+
 
 class HistoryScreen(AppScreen[None]):
     """Game, players, result, moves, date and deal code of every finished game (the latest
