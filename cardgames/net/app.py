@@ -222,7 +222,9 @@ class JoinApp(CardGamesApp):
 
     def _keep_record(self, remote: RemoteSession) -> None:
         """Keep the finished game's record here, once it replays to the result the table sent
-        and to the very view this seat was shown (a table is never trusted further)."""
+        and to the very view this seat was shown (a table is never trusted further), under the
+        id the host keeps it under if that is safe (see ``Autosave.start``): a data folder shared
+        with the host then holds one record of the game, counted once."""
         from cardgames.session.autosave import Autosave
 
         session = replayed(remote)
@@ -230,7 +232,7 @@ class JoinApp(CardGamesApp):
             self.notify("The table's record of this game does not match what it showed: it is "
                         "not kept.", severity="warning", timeout=10)
             return
-        saver = Autosave.start(session, self.started or now())
+        saver = Autosave.start(session, self.started or now(), game_id=remote.game_id or None)
         saver.remote = tuple(seat for seat in remote.humans if seat != remote.seat)
         self.writer.save(saver, session)
 

@@ -23,6 +23,7 @@ from cardgames.net.codec import MAX_ITEMS, MAX_TEXT, CodecError, ViewCodec, view
 from cardgames.net.protocol import MAX_LINE, SERVER_KINDS, Channel, JoinCode, Message
 from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.record import GameRecord, RecordError, session_of
+from cardgames.session.savefile import is_game_id
 from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, SeatSpec
 
@@ -146,6 +147,10 @@ class RemoteSession:
                       for i, name in enumerate(names))
         self.setup = GameSetup(self.game.name, seats, options, 0)
         self.turn_seconds: float | None = body["turn_seconds"]
+        game_id = body["game_id"]
+        self.game_id = game_id if is_game_id(game_id, self.game.name) else ""
+        """The id the host keeps the game under, if it is a well-formed id of this game; else ""
+        (a game id is no reason to leave a table: the game is then kept under a fresh id)."""
         self._send = send
         self._clock = clock
         self._view: View | None = None

@@ -599,7 +599,8 @@ class TableServer:
         self._send(client, "table", game=self.game.name, seat=client.seat,
                    names=list(session.names),
                    bots=[i for i in range(len(session.names)) if not session.is_human(i)],
-                   options=dict(session.setup.options), turn_seconds=session.turn_seconds)
+                   options=dict(session.setup.options), turn_seconds=session.turn_seconds,
+                   game_id="" if self.saver is None else self.saver.id)
 
     def _send_state(self, client: _Client) -> None:
         session = self.session

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -60,6 +61,26 @@ def records_dir(environ: Mapping[str, str] | None = None) -> Path:
 def new_game_id(game: str, started: datetime) -> str:
     """A new unique game id such as ``20261201-105741-makao-3fa9c2`` (sorts by start time)."""
     return f"{started:%Y%m%d-%H%M%S}-{game}-{secrets.token_hex(3)}"
+
+
+def is_game_id(text: str, game: str) -> bool:
+    """True if ``text`` is an id :func:`new_game_id` could have given a game of ``game`` (its
+    name): a real date and time, the name, six lower-case hex digits; nothing else, so it is
+    safe as a file name.
+
+    Args:
+        text: The id to check (from a peer, say).
+        game: The game's name (``makao``).
+    """
+    pattern = rf"(\d{{8}}-\d{{6}})-{re.escape(game)}-[0-9a-f]{{6}}"
+    match = re.fullmatch(pattern, text, flags=re.ASCII)
+    if match is None:
+        return False
+    try:
+        datetime.strptime(match.group(1), "%Y%m%d-%H%M%S")
+    except ValueError:
+        return False
+    return True
 
 
 def write_atomic(path: Path, text: str) -> None:
