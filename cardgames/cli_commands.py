@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from cardgames import PROG
-from cardgames.cli_games import GAMES_EPILOG
+from cardgames.cli_games import GAMES_EPILOG, played_from
 from cardgames.cli_games import game_named as _game
 from cardgames.core.engine import OptionValue
 from cardgames.core.errors import quoted
@@ -714,7 +714,6 @@ def host(
     dealt once every seat for a person is taken. With --resume an unfinished game of a network
     table goes on instead, once its players have joined again with their names at the table.
     """
-    from cardgames.net.host import SIGNALLED, HostedTable, announce, ended_by_signals, goodbye
     from cardgames.session.stats import stats_path
 
     settings = _settings(ascii_cards, four_colour, bot_delay, turn_seconds)
@@ -724,9 +723,21 @@ def host(
         name = name or "Host"
         server = _new_table(game, players, bots, seed, options,
                             local=None if headless else name, **table)
-    else:
-        _no_set_up_with_resume(players, bots, seed, options)
-        server, name = _resumed_table(_network_game(resume, game), name, headless, **table)
+        _serve_table(server, name, headless, settings, bind, port, socket_path)
+        return
+    _no_set_up_with_resume(players, bots, seed, options)
+    saved = _network_game(resume, game)
+    with played_from(saved.path):
+        server, name = _resumed_table(saved, name, headless, **table)
+        _serve_table(server, name, headless, settings, bind, port, socket_path)
+
+
+def _serve_table(server: TableServer, name: str | None, headless: bool, settings: AppSettings,
+                 bind: str, port: int, socket_path: str | None) -> None:
+    """Serve ``server`` until its game ends or the host stops it, the host playing as ``name``
+    in the app here (unless ``headless``); exits with the app's status if it is not 0."""
+    from cardgames.net.host import SIGNALLED, HostedTable, announce, ended_by_signals, goodbye
+
     try:
         hosted = HostedTable(server, bind, port, socket_path)
     except OSError as error:
