@@ -736,7 +736,14 @@ def _serve_table(server: TableServer, name: str | None, headless: bool, settings
                  bind: str, port: int, socket_path: str | None) -> None:
     """Serve ``server`` until its game ends or the host stops it, the host playing as ``name``
     in the app here (unless ``headless``); exits with the app's status if it is not 0."""
-    from cardgames.net.host import SIGNALLED, HostedTable, announce, ended_by_signals, goodbye
+    from cardgames.net.host import (
+        SIGNALLED,
+        HostedTable,
+        announce,
+        ended_by_signals,
+        goodbye,
+        resumed_lines,
+    )
 
     try:
         hosted = HostedTable(server, bind, port, socket_path)
@@ -750,7 +757,8 @@ def _serve_table(server: TableServer, name: str | None, headless: bool, settings
             from cardgames.net.app import run_join
 
             assert name is not None
-            status = run_join(hosted.local_code(), name, settings, hosted.code(), keep=False)
+            status = run_join(hosted.local_code(), name, settings, hosted.code(), keep=False,
+                              notes=resumed_lines(server))
         # A host whose terminal is gone (SIGHUP) or who was told to end closes the table.
         if status < SIGNALLED and not hosted.wait_over(0):
             if not headless:
