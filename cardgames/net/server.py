@@ -56,7 +56,7 @@ from cardgames.net.protocol import (
 from cardgames.session.autosave import Autosave
 from cardgames.session.commands import Rejected
 from cardgames.session.record import GameRecord
-from cardgames.session.savefile import SavedGame, record_path
+from cardgames.session.savefile import SavedGame
 from cardgames.session.session import Session
 from cardgames.session.setup import DEFAULT_NAMES, GameSetup, SeatSpec
 
@@ -288,7 +288,7 @@ class TableServer:
         nothing was saved, or if saving failed)."""
         if self.saver is None or self._saved < 0 or self.save_failure:
             return None
-        return record_path(self.saver.folder, self.saver.id)
+        return self.saver.path
 
     @property
     def unfinished_record(self) -> Path | None:

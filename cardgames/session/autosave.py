@@ -27,7 +27,7 @@ from cardgames.session.savefile import (
     read,
     record_path,
     records_dir,
-    save,
+    write_record,
 )
 from cardgames.session.session import Session
 from cardgames.session.stats import StatsError, holds_other, record_game, stats_path
@@ -46,6 +46,8 @@ class Autosave:
         sitting: When this sitting began.
         counted: True once the finished game is in the statistics.
         remote: The seats played from other terminals (a network table's game).
+        file: The record file when it is not ``<folder>/<id>.json``: a game continued from a
+            record renamed by its player goes on in that file (see :attr:`path`).
     """
 
     folder: Path
@@ -56,6 +58,12 @@ class Autosave:
     sitting: datetime
     counted: bool = False
     remote: tuple[PlayerId, ...] = ()
+    file: Path | None = None
+
+    @property
+    def path(self) -> Path:
+        """The file the record is written to."""
+        return record_path(self.folder, self.id) if self.file is None else self.file
 
     @classmethod
     def start(
@@ -108,7 +116,8 @@ class Autosave:
         keep_stats: bool = True,
         **session_options: Any,
     ) -> tuple[Autosave, Session]:
-        """Continue a saved game: its Session (replayed) and its saver.
+        """Continue a saved game: its Session (replayed) and its saver, which goes on writing
+        into the file the game was read from (whatever its name).
 
         Args:
             saved: A game from ``saved_games`` or ``latest_unfinished``.
@@ -134,6 +143,7 @@ class Autosave:
             started=record.started,
             earlier_seconds=record.seconds,
             sitting=now,
+            file=saved.path,
         )
         return saver, session
 
@@ -175,7 +185,8 @@ class Autosave:
             OSError: If the records folder cannot be written.
             StatsError: If the statistics file cannot be used (the record is written first).
         """
-        path = save(record, self.folder)
+        path = self.path
+        write_record(record, path)
         if record.is_finished and self.stats is not None and not self.counted:
             record_game(self.stats, record)
             self.counted = True
@@ -183,7 +194,7 @@ class Autosave:
 
     def discard(self) -> None:
         """Remove the record: the player left the game and chose not to keep it."""
-        delete(record_path(self.folder, self.id))
+        delete(self.path)
 
 
 def id_free_for(record: GameRecord, folder: Path, stats: Path | None) -> bool:

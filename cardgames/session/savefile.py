@@ -113,9 +113,18 @@ def save(record: GameRecord, folder: Path) -> Path:
         OSError: If the folder cannot be written.
     """
     path = record_path(folder, record.id)
+    write_record(record, path)
+    return path
+
+
+def write_record(record: GameRecord, path: Path) -> None:
+    """Write ``record`` atomically as the file ``path`` (see :func:`write_atomic`).
+
+    Raises:
+        OSError: If the folder cannot be written.
+    """
     text = json.dumps(record_to_json(record), ensure_ascii=False, separators=(",", ":"))
     write_atomic(path, text)
-    return path
 
 
 def read(path: Path) -> GameRecord:

@@ -320,3 +320,20 @@ async def test_the_host_s_waiting_room_shows_the_saved_game_the_code_and_who_mus
             assert f"cardgames join {code} --name NAME" in shown
     finally:
         await server.close()
+
+
+async def test_a_renamed_record_goes_on_in_its_file_and_its_game_is_counted_once(
+    tmp_path: Path,
+) -> None:
+    """``host --resume foo.json`` of a record its player renamed goes on saving into foo.json
+    (no second file under the id's name), and the finished game is counted once."""
+    stats = tmp_path / "stats.sqlite"
+    renamed = _record_file(tmp_path, remote=(1,)).rename(tmp_path / "foo.json")
+    server, code = await resume_table(renamed, local="Anna", stats=stats)
+    assert server.record_file == renamed
+    anna, bob = await _seated_again(code)
+    session = await _play_and_close(server, anna, bob, None)
+    assert session.is_over and records(tmp_path) == [renamed]
+    record = read(renamed)
+    assert record.is_finished and record.commands == tuple(session.commands())
+    assert [game.id for game in history(stats)] == [record.id], "counted once"
