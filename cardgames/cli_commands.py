@@ -720,7 +720,7 @@ def host(
     table: dict[str, Any] = {"turn_seconds": turn_seconds, "bot_delay": settings.bot_delay,
                              "stats": None if headless else stats_path()}
     if resume is None:
-        name = name or "Host"
+        name = _table_name(name or "Host")
         server = _new_table(game, players, bots, seed, options,
                             local=None if headless else name, **table)
         _serve_table(server, name, headless, settings, bind, port, socket_path)
@@ -894,12 +894,21 @@ def join(code: str, name: str, ascii_cards: bool, four_colour: bool) -> None:
         where = parse_code(code)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
-    name = " ".join(name.split())
-    if not name or len(name) > 20 or not name.isprintable():
-        raise click.UsageError("--name must have 1 to 20 printable characters")
-    status = run_join(where, name, _settings(ascii_cards, four_colour, None, None))
+    status = run_join(where, _table_name(name), _settings(ascii_cards, four_colour, None, None))
     if status:
         sys.exit(status)
+
+
+def _table_name(name: str) -> str:
+    """``name`` (``--name``) with its spaces tidied, as a name at a network table; a usage error
+    if it is no such name (see ``server.joinable``)."""
+    from cardgames.net.server import joinable
+    from cardgames.session.setup import NAME_LIMIT
+
+    tidy = " ".join(name.split())
+    if not joinable(tidy):
+        raise click.UsageError(f"--name must have 1 to {NAME_LIMIT} printable characters")
+    return tidy
 
 
 def _port_option(default: int) -> Callable[[_Decorated], _Decorated]:

@@ -25,13 +25,10 @@ from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.record import GameRecord, RecordError, session_of
 from cardgames.session.savefile import is_game_id
 from cardgames.session.session import Session
-from cardgames.session.setup import GameSetup, SeatSpec
+from cardgames.session.setup import NAME_LIMIT, GameSetup, SeatSpec
 
 MAX_LOG = 2000
 """Log lines a client keeps."""
-
-MAX_NAME = 40
-"""The longest seat name a client shows (the server allows 20 characters)."""
 
 
 async def connect(code: JoinCode, name: str) -> Channel:
@@ -130,7 +127,7 @@ class RemoteSession:
         except LookupError:
             raise CodecError("the table is of a game this program does not know") from None
         names = _texts(body["names"], "names", limit=self.game.max_players)
-        if len(names) < self.game.min_players or any(len(name) > MAX_NAME for name in names):
+        if len(names) < self.game.min_players or any(len(name) > NAME_LIMIT for name in names):
             raise CodecError("the table's names are not one short name per seat")
         bots = _seats(body["bots"], len(names))
         seat = body["seat"]

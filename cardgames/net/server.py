@@ -58,10 +58,7 @@ from cardgames.session.commands import Rejected
 from cardgames.session.record import GameRecord
 from cardgames.session.savefile import SavedGame
 from cardgames.session.session import Session
-from cardgames.session.setup import DEFAULT_NAMES, GameSetup, SeatSpec
-
-MAX_NAME = 20
-"""The most characters of a player's name."""
+from cardgames.session.setup import DEFAULT_NAMES, NAME_LIMIT, GameSetup, SeatSpec
 
 MAX_COMMAND = 200
 """The most characters of a command (the longest real ones have a few dozen)."""
@@ -71,9 +68,9 @@ FIRST_LOG = 200
 
 
 def joinable(name: str) -> bool:
-    """True if a player may join a table as ``name``: 1 to :data:`MAX_NAME` printable
+    """True if a player may join a table as ``name``: 1 to :data:`NAME_LIMIT` printable
     characters, single spaces between words and none around them."""
-    return 0 < len(name) <= MAX_NAME and name.isprintable() and name == " ".join(name.split())
+    return 0 < len(name) <= NAME_LIMIT and name.isprintable() and name == " ".join(name.split())
 
 
 def table_people(record: GameRecord) -> tuple[str, ...]:
@@ -99,7 +96,7 @@ def table_people(record: GameRecord) -> tuple[str, ...]:
         or len({name.casefold() for name in people}) < len(people)
     ):
         raise ValueError("its seats are not those of a network table (the people first, each "
-                         f"with a name of 1 to {MAX_NAME} printable characters, no two alike)")
+                         f"with a name of 1 to {NAME_LIMIT} printable characters, no two alike)")
     return people
 
 
@@ -421,7 +418,7 @@ class TableServer:
             raise ProtocolError("Wrong secret: check the join code.")
         name = " ".join(name.split())
         if not joinable(name):
-            raise ProtocolError(f"A name has 1 to {MAX_NAME} printable characters.")
+            raise ProtocolError(f"A name has 1 to {NAME_LIMIT} printable characters.")
         seat = self._seat_of(name)
         if seat is None:
             if self._resumed is not None:
