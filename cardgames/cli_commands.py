@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from cardgames import PROG
-from cardgames.cli_games import GAMES_EPILOG
+from cardgames.cli_games import GAMES_EPILOG, played_from
 from cardgames.cli_games import game_named as _game
 from cardgames.core.engine import OptionValue
 from cardgames.core.errors import quoted
@@ -714,19 +714,37 @@ def host(
     dealt once every seat for a person is taken. With --resume an unfinished game of a network
     table goes on instead, once its players have joined again with their names at the table.
     """
-    from cardgames.net.host import SIGNALLED, HostedTable, announce, ended_by_signals, goodbye
     from cardgames.session.stats import stats_path
 
     settings = _settings(ascii_cards, four_colour, bot_delay, turn_seconds)
     table: dict[str, Any] = {"turn_seconds": turn_seconds, "bot_delay": settings.bot_delay,
                              "stats": None if headless else stats_path()}
     if resume is None:
-        name = name or "Host"
+        name = _table_name(name or "Host")
         server = _new_table(game, players, bots, seed, options,
                             local=None if headless else name, **table)
-    else:
-        _no_set_up_with_resume(players, bots, seed, options)
-        server, name = _resumed_table(_network_game(resume, game), name, headless, **table)
+        _serve_table(server, name, headless, settings, bind, port, socket_path)
+        return
+    _no_set_up_with_resume(players, bots, seed, options)
+    saved = _network_game(resume, game)
+    with played_from(saved.path):
+        server, name = _resumed_table(saved, name, headless, **table)
+        _serve_table(server, name, headless, settings, bind, port, socket_path)
+
+
+def _serve_table(server: TableServer, name: str | None, headless: bool, settings: AppSettings,
+                 bind: str, port: int, socket_path: str | None) -> None:
+    """Serve ``server`` until its game ends or the host stops it, the host playing as ``name``
+    in the app here (unless ``headless``); exits with the app's status if it is not 0."""
+    from cardgames.net.host import (
+        SIGNALLED,
+        HostedTable,
+        announce,
+        ended_by_signals,
+        goodbye,
+        resumed_lines,
+    )
+
     try:
         hosted = HostedTable(server, bind, port, socket_path)
     except OSError as error:
@@ -739,7 +757,8 @@ def host(
             from cardgames.net.app import run_join
 
             assert name is not None
-            status = run_join(hosted.local_code(), name, settings, hosted.code(), keep=False)
+            status = run_join(hosted.local_code(), name, settings, hosted.code(), keep=False,
+                              notes=resumed_lines(server))
         # A host whose terminal is gone (SIGHUP) or who was told to end closes the table.
         if status < SIGNALLED and not hosted.wait_over(0):
             if not headless:
@@ -875,12 +894,21 @@ def join(code: str, name: str, ascii_cards: bool, four_colour: bool) -> None:
         where = parse_code(code)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
-    name = " ".join(name.split())
-    if not name or len(name) > 20 or not name.isprintable():
-        raise click.UsageError("--name must have 1 to 20 printable characters")
-    status = run_join(where, name, _settings(ascii_cards, four_colour, None, None))
+    status = run_join(where, _table_name(name), _settings(ascii_cards, four_colour, None, None))
     if status:
         sys.exit(status)
+
+
+def _table_name(name: str) -> str:
+    """``name`` (``--name``) with its spaces tidied, as a name at a network table; a usage error
+    if it is no such name (see ``server.joinable``)."""
+    from cardgames.net.server import joinable
+    from cardgames.session.setup import NAME_LIMIT
+
+    tidy = " ".join(name.split())
+    if not joinable(tidy):
+        raise click.UsageError(f"--name must have 1 to {NAME_LIMIT} printable characters")
+    return tidy
 
 
 def _port_option(default: int) -> Callable[[_Decorated], _Decorated]:

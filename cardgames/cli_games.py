@@ -5,6 +5,10 @@ Imports no Textual or Rich, so ``--help`` stays fast.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+
 import click
 
 from cardgames.core.errors import quoted
@@ -34,3 +38,24 @@ def game_named(name: str) -> GameInfo:
     if not info.playable:
         raise click.UsageError(f"{info.title} is coming soon and cannot be played yet")
     return info
+
+
+@contextlib.contextmanager
+def played_from(record: Path) -> Iterator[None]:
+    """Hold the lock of the game played from ``record`` while the block runs (see
+    ``session.lock``); a game being played in another window is a usage error (status 2) that
+    changes nothing. A lock file that cannot be made (a folder that cannot be written) locks
+    nothing: the game is still played."""
+    from cardgames.session.lock import GameInUse, acquire, release
+
+    try:
+        lock: Path | None = acquire(record)
+    except GameInUse as error:
+        raise click.UsageError(str(error)) from None
+    except OSError:
+        lock = None
+    try:
+        yield
+    finally:
+        if lock is not None:
+            release(lock)

@@ -17,6 +17,7 @@ from cardgames.cli_games import GAMES_EPILOG
 def resume(ctx: click.Context, game: str | None) -> None:
     """Continue the latest unfinished game (of GAME, if given)."""
     from cardgames.cli_games import game_named as _game
+    from cardgames.cli_games import played_from
     from cardgames.session.savefile import latest_unfinished, records_dir
     from cardgames.tui.launch import run_app
     from cardgames.tui.settings import AppSettings
@@ -33,7 +34,8 @@ def resume(ctx: click.Context, game: str | None) -> None:
             f"; an unfinished network game{which} is continued with: cardgames host --resume")
         raise click.UsageError(f"there is no unfinished game{which} to continue{table}")
     settings = ctx.obj if isinstance(ctx.obj, AppSettings) else AppSettings()
-    run_app(None, settings, saved)
+    with played_from(saved.path):
+        run_app(None, settings, saved)
 
 
 @click.command(epilog=GAMES_EPILOG,

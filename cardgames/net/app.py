@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
+from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -32,6 +33,7 @@ from textual.widgets import Footer, Static
 from cardgames.net.client import RemoteSession, connect, replayed
 from cardgames.net.codec import MAX_TEXT, CodecError
 from cardgames.net.protocol import Channel, JoinCode, Message, ProtocolError
+from cardgames.session.setup import NAME_LIMIT
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.navigation import StartGame
 from cardgames.tui.saving import now
@@ -74,14 +76,22 @@ def printable(text: str) -> str:
 
 
 class WaitingRoom(Screen[None]):
-    """Who has joined the table so far, and its join code, until the game is dealt."""
+    """Who has joined the table so far, and its join code, until the game is dealt.
+
+    Args:
+        code: The join code shown for the others.
+        name: The player's name at the table.
+        notes: Lines shown under the news while the table waits (the host's: the saved game
+            it continues and who must join again).
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Leave")]
 
-    def __init__(self, code: JoinCode, name: str) -> None:
+    def __init__(self, code: JoinCode, name: str, notes: Sequence[str] = ()) -> None:
         super().__init__()
         self.code = code
         self.player = name
+        self.notes = tuple(notes)
         self.text = f"Joining the table as {name} …"
         self.over = False
 
@@ -102,6 +112,8 @@ class WaitingRoom(Screen[None]):
         shown = Text(f"\n  {self.text}\n\n", style="bold")
         if self.over:
             return shown
+        for note in self.notes:
+            shown.append(f"  {note}\n\n")
         shown.append(f"  Join code: {self.code}\n", style="#ffd75f")
         shown.append("  Others join with: ", style="#9a9a9a")
         shown.append(f"cardgames join {self.code} --name NAME\n", style="#d0d0d0")
@@ -110,8 +122,8 @@ class WaitingRoom(Screen[None]):
 
 def lobby_text(body: dict[str, object]) -> str:
     """The waiting room's line for a ``lobby`` message."""
-    joined = [str(name)[:40] for name in cast(list[object], body["joined"])][:10]
-    awaited = [str(name)[:40] for name in cast(list[object], body["awaited"])][:10]
+    joined = [str(name)[:NAME_LIMIT] for name in cast(list[object], body["joined"])][:10]
+    awaited = [str(name)[:NAME_LIMIT] for name in cast(list[object], body["awaited"])][:10]
     players, bots = int(cast(int, body["players"])), int(cast(int, body["bots"]))
     missing = players - bots - len(joined)
     computers = f", {bots} computer player{'s' if bots != 1 else ''}" if bots else ""
@@ -132,14 +144,16 @@ class JoinApp(CardGamesApp):
         shown: The join code the waiting room shows for the others (default: ``code``; the
             host connects over 127.0.0.1 but shows the code others can use).
         keep: False to keep no record of the finished game (the host's table keeps it).
+        notes: Lines the waiting room shows under its news (see :class:`WaitingRoom`).
     """
 
     def __init__(self, code: JoinCode, name: str, settings: AppSettings | None = None,
-                 shown: JoinCode | None = None, keep: bool = True) -> None:
+                 shown: JoinCode | None = None, keep: bool = True,
+                 notes: Sequence[str] = ()) -> None:
         super().__init__(settings=settings)
         self.code = code
         self.player = name
-        self.room = WaitingRoom(shown or code, name)
+        self.room = WaitingRoom(shown or code, name, notes)
         self.remote: RemoteSession | None = None
         self.table: TableScreen | None = None
         self.channel: Channel | None = None
@@ -222,7 +236,9 @@ class JoinApp(CardGamesApp):
 
     def _keep_record(self, remote: RemoteSession) -> None:
         """Keep the finished game's record here, once it replays to the result the table sent
-        and to the very view this seat was shown (a table is never trusted further)."""
+        and to the very view this seat was shown (a table is never trusted further), under the
+        id the host keeps it under if that is safe (see ``Autosave.start``): a data folder shared
+        with the host then holds one record of the game, counted once."""
         from cardgames.session.autosave import Autosave
 
         session = replayed(remote)
@@ -230,7 +246,7 @@ class JoinApp(CardGamesApp):
             self.notify("The table's record of this game does not match what it showed: it is "
                         "not kept.", severity="warning", timeout=10)
             return
-        saver = Autosave.start(session, self.started or now())
+        saver = Autosave.start(session, self.started or now(), game_id=remote.game_id or None)
         saver.remote = tuple(seat for seat in remote.humans if seat != remote.seat)
         self.writer.save(saver, session)
 
@@ -273,9 +289,9 @@ def closed_text(saved: bool) -> str:
 
 
 def run_join(code: JoinCode, name: str, settings: AppSettings,
-             shown: JoinCode | None = None, keep: bool = True) -> int:
-    """Run :class:`JoinApp` in this terminal (exit status 2 if there is no terminal); ``shown``
-    and ``keep`` as for :class:`JoinApp`.
+             shown: JoinCode | None = None, keep: bool = True, notes: Sequence[str] = ()) -> int:
+    """Run :class:`JoinApp` in this terminal (exit status 2 if there is no terminal); ``shown``,
+    ``keep`` and ``notes`` as for :class:`JoinApp`.
 
     Returns:
         The app's exit status: 1 when the table could not be reached or refused the join (the
@@ -290,7 +306,7 @@ def run_join(code: JoinCode, name: str, settings: AppSettings,
         print(f"{PROG}: error: a table needs a terminal; standard output is not one",
               file=sys.stderr)
         sys.exit(NEEDS_TERMINAL)
-    app = JoinApp(code, name, settings, shown, keep)
+    app = JoinApp(code, name, settings, shown, keep, notes)
     app.run()
     if app.failure:
         print(f"{PROG}: error: {app.failure}", file=sys.stderr)

@@ -23,14 +23,12 @@ from cardgames.net.codec import MAX_ITEMS, MAX_TEXT, CodecError, ViewCodec, view
 from cardgames.net.protocol import MAX_LINE, SERVER_KINDS, Channel, JoinCode, Message
 from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.record import GameRecord, RecordError, session_of
+from cardgames.session.savefile import is_game_id
 from cardgames.session.session import Session
-from cardgames.session.setup import GameSetup, SeatSpec
+from cardgames.session.setup import NAME_LIMIT, GameSetup, SeatSpec
 
 MAX_LOG = 2000
 """Log lines a client keeps."""
-
-MAX_NAME = 40
-"""The longest seat name a client shows (the server allows 20 characters)."""
 
 
 async def connect(code: JoinCode, name: str) -> Channel:
@@ -129,7 +127,7 @@ class RemoteSession:
         except LookupError:
             raise CodecError("the table is of a game this program does not know") from None
         names = _texts(body["names"], "names", limit=self.game.max_players)
-        if len(names) < self.game.min_players or any(len(name) > MAX_NAME for name in names):
+        if len(names) < self.game.min_players or any(len(name) > NAME_LIMIT for name in names):
             raise CodecError("the table's names are not one short name per seat")
         bots = _seats(body["bots"], len(names))
         seat = body["seat"]
@@ -146,6 +144,10 @@ class RemoteSession:
                       for i, name in enumerate(names))
         self.setup = GameSetup(self.game.name, seats, options, 0)
         self.turn_seconds: float | None = body["turn_seconds"]
+        game_id = body["game_id"]
+        self.game_id = game_id if is_game_id(game_id, self.game.name) else ""
+        """The id the host keeps the game under, if it is a well-formed id of this game; else ""
+        (a game id is no reason to leave a table: the game is then kept under a fresh id)."""
         self._send = send
         self._clock = clock
         self._view: View | None = None

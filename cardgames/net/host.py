@@ -106,24 +106,36 @@ class HostedTable:
 
 def announce(table: HostedTable, echo: Callable[[str], None]) -> None:
     """Print the table and how to join it; for a continued game also its file and the names
-    its players must join with."""
+    its players must join with (:func:`resumed_lines`)."""
     server = table.server
     code = table.code()
     bots = server.bots
     echo(f"{server.game.title} table, {server.players} seats"
          + (f", {bots} computer player{'s' if bots != 1 else ''}" if bots else "") + ".")
-    resumed = server.resumed
-    if resumed is not None:
-        moves = len(resumed.history)
-        echo(f"Continuing the game saved in {server.record_file} after {moves} "
-             f"move{'' if moves == 1 else 's'}.")
+    continued = resumed_lines(server)
+    for line in continued[:1]:
+        echo(line)
     echo(f"Join code: {code}")
     echo(f"Others join with: cardgames join {code} --name NAME")
-    if resumed is not None:
-        host = (server.local or "").casefold()
-        names = [name for name in server.joined if name.casefold() != host]
-        echo(f"Players to join again, each with his name at the table: {', '.join(names)}. "
-             "The game goes on once all are back.")
+    for line in continued[1:]:
+        echo(line)
+
+
+def resumed_lines(server: TableServer) -> list[str]:
+    """For a table that continues a saved game, the two lines the host must see before the
+    game goes on: the record's file and its moves, and the names the others join again with
+    (the host's own left out); none for a new table. The host's waiting room shows them too,
+    since the app hides what was printed before it."""
+    resumed = server.resumed
+    if resumed is None:
+        return []
+    moves = len(resumed.history)
+    host = (server.local or "").casefold()
+    names = [name for name in server.joined if name.casefold() != host]
+    return [f"Continuing the game saved in {server.record_file} after {moves} "
+            f"move{'' if moves == 1 else 's'}.",
+            f"Players to join again, each with his name at the table: {', '.join(names)}. "
+            "The game goes on once all are back."]
 
 
 def host_name(record: GameRecord, name: str | None) -> str:

@@ -17,8 +17,10 @@ Server to client:
 
 * ``lobby`` {game, title, players, bots, joined, awaited}: the seats taken so far, before the
   deal; ``awaited`` names the people a continued game waits for (empty at a new table).
-* ``table`` {game, seat, names, bots, options, turn_seconds}: the game has started; ``seat``
-  is this connection's seat.
+* ``table`` {game, seat, names, bots, options, turn_seconds, game_id}: the game has started;
+  ``seat`` is this connection's seat; ``game_id`` is the id the host keeps the game's record
+  under ("" if it keeps none), for a player to keep the finished game under the same id (so a
+  data folder shared with the host counts it once), if that id is safe to take.
 * ``state`` {moves, view, peek, log, connected, time_left, outcome, record}: the position from
   this seat's side after a change: the view, the log lines since the last ``state`` (all of
   them in the first one), who is connected, the turn clock, and once the game is over its
@@ -64,7 +66,7 @@ SERVER_KINDS: Mapping[str, Mapping[str, type | tuple[type, ...]]] = {
     "lobby": {"game": str, "title": str, "players": int, "bots": int, "joined": list,
               "awaited": list},
     "table": {"game": str, "seat": int, "names": list, "bots": list, "options": dict,
-              "turn_seconds": (int, float, type(None))},
+              "turn_seconds": (int, float, type(None)), "game_id": str},
     "state": {"moves": int, "view": dict, "peek": (dict, type(None)), "log": list,
               "connected": list, "time_left": (int, float, type(None)),
               "outcome": (dict, type(None)), "record": (dict, type(None))},

@@ -56,12 +56,9 @@ from cardgames.net.protocol import (
 from cardgames.session.autosave import Autosave
 from cardgames.session.commands import Rejected
 from cardgames.session.record import GameRecord
-from cardgames.session.savefile import SavedGame, record_path
+from cardgames.session.savefile import SavedGame
 from cardgames.session.session import Session
-from cardgames.session.setup import DEFAULT_NAMES, GameSetup, SeatSpec
-
-MAX_NAME = 20
-"""The most characters of a player's name."""
+from cardgames.session.setup import DEFAULT_NAMES, NAME_LIMIT, GameSetup, SeatSpec
 
 MAX_COMMAND = 200
 """The most characters of a command (the longest real ones have a few dozen)."""
@@ -71,9 +68,9 @@ FIRST_LOG = 200
 
 
 def joinable(name: str) -> bool:
-    """True if a player may join a table as ``name``: 1 to :data:`MAX_NAME` printable
+    """True if a player may join a table as ``name``: 1 to :data:`NAME_LIMIT` printable
     characters, single spaces between words and none around them."""
-    return 0 < len(name) <= MAX_NAME and name.isprintable() and name == " ".join(name.split())
+    return 0 < len(name) <= NAME_LIMIT and name.isprintable() and name == " ".join(name.split())
 
 
 def table_people(record: GameRecord) -> tuple[str, ...]:
@@ -99,7 +96,7 @@ def table_people(record: GameRecord) -> tuple[str, ...]:
         or len({name.casefold() for name in people}) < len(people)
     ):
         raise ValueError("its seats are not those of a network table (the people first, each "
-                         f"with a name of 1 to {MAX_NAME} printable characters, no two alike)")
+                         f"with a name of 1 to {NAME_LIMIT} printable characters, no two alike)")
     return people
 
 
@@ -288,7 +285,7 @@ class TableServer:
         nothing was saved, or if saving failed)."""
         if self.saver is None or self._saved < 0 or self.save_failure:
             return None
-        return record_path(self.saver.folder, self.saver.id)
+        return self.saver.path
 
     @property
     def unfinished_record(self) -> Path | None:
@@ -421,7 +418,7 @@ class TableServer:
             raise ProtocolError("Wrong secret: check the join code.")
         name = " ".join(name.split())
         if not joinable(name):
-            raise ProtocolError(f"A name has 1 to {MAX_NAME} printable characters.")
+            raise ProtocolError(f"A name has 1 to {NAME_LIMIT} printable characters.")
         seat = self._seat_of(name)
         if seat is None:
             if self._resumed is not None:
@@ -599,7 +596,8 @@ class TableServer:
         self._send(client, "table", game=self.game.name, seat=client.seat,
                    names=list(session.names),
                    bots=[i for i in range(len(session.names)) if not session.is_human(i)],
-                   options=dict(session.setup.options), turn_seconds=session.turn_seconds)
+                   options=dict(session.setup.options), turn_seconds=session.turn_seconds,
+                   game_id="" if self.saver is None else self.saver.id)
 
     def _send_state(self, client: _Client) -> None:
         session = self.session

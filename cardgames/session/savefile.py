@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -62,6 +63,26 @@ def new_game_id(game: str, started: datetime) -> str:
     return f"{started:%Y%m%d-%H%M%S}-{game}-{secrets.token_hex(3)}"
 
 
+def is_game_id(text: str, game: str) -> bool:
+    """True if ``text`` is an id :func:`new_game_id` could have given a game of ``game`` (its
+    name): a real date and time, the name, six lower-case hex digits; nothing else, so it is
+    safe as a file name.
+
+    Args:
+        text: The id to check (from a peer, say).
+        game: The game's name (``makao``).
+    """
+    pattern = rf"(\d{{8}}-\d{{6}})-{re.escape(game)}-[0-9a-f]{{6}}"
+    match = re.fullmatch(pattern, text, flags=re.ASCII)
+    if match is None:
+        return False
+    try:
+        datetime.strptime(match.group(1), "%Y%m%d-%H%M%S")
+    except ValueError:
+        return False
+    return True
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a reader (or a crash) sees the old or the new file,
     never a part: a temporary file in the same folder, flushed and synced, then renamed.
@@ -92,9 +113,18 @@ def save(record: GameRecord, folder: Path) -> Path:
         OSError: If the folder cannot be written.
     """
     path = record_path(folder, record.id)
+    write_record(record, path)
+    return path
+
+
+def write_record(record: GameRecord, path: Path) -> None:
+    """Write ``record`` atomically as the file ``path`` (see :func:`write_atomic`).
+
+    Raises:
+        OSError: If the folder cannot be written.
+    """
     text = json.dumps(record_to_json(record), ensure_ascii=False, separators=(",", ":"))
     write_atomic(path, text)
-    return path
 
 
 def read(path: Path) -> GameRecord:

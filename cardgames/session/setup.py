@@ -86,6 +86,10 @@ class GameSetup:
             load_game(info.name).check_options(self.options)
 
 
+NAME_LIMIT = 12
+"""Characters a player's name may have, at one terminal or at a network table: the boards have
+room for no more (a seat's box, or a line of the players' box, beside its level, at 80 columns)."""
+
 DEFAULT_NAMES = ("You", "Anna", "Bob", "Cyril", "Dana", "Emil")
 """The seats' names when one person plays: the person in seat 1, then computer players."""
 

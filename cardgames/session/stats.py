@@ -2,8 +2,10 @@
 
 One row per finished game, with one row per seat, written in one transaction keyed by the game's
 unique id: a game is counted exactly once, even if it is recorded twice or the process is killed
-during the write. The schema carries its version in ``PRAGMA user_version``; opening an older
-file migrates it step by step, and a newer one is refused rather than damaged.
+during the write. An id already counted for another game (an id a network table's host chose, say)
+never takes that game's place: the new game is counted under a fresh id. The schema carries its
+version in ``PRAGMA user_version``; opening an older file migrates it step by step, and a newer one
+is refused rather than damaged.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 
 from cardgames.bots.levels import level_name
 from cardgames.session.record import GameRecord
-from cardgames.session.savefile import data_dir
+from cardgames.session.savefile import data_dir, new_game_id
 
 FILE_NAME = "stats.sqlite3"
 """The statistics file's name inside the data folder."""
@@ -112,6 +114,9 @@ def connect(path: Path) -> sqlite3.Connection:
 def record_game(path: Path, record: GameRecord) -> bool:
     """Count a finished game in the statistics, once.
 
+    A game whose id is counted already for another game (see :func:`holds_other`) is counted
+    under a fresh id, so neither game is lost.
+
     Args:
         path: The statistics file.
         record: A finished game (its ``id`` makes it unique).
@@ -130,22 +135,20 @@ def record_game(path: Path, record: GameRecord) -> bool:
     connection = connect(path)
     try:
         with _transaction(connection):
-            cursor = connection.execute(
-                "INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    record.id, setup.game, json.dumps(dict(setup.options), sort_keys=True),
-                    setup.seed, setup.game_number, record.moves, record.seconds,
-                    record.started.isoformat(), record.finished.isoformat(),
-                ),
-            )
-            if cursor.rowcount == 0:
-                return False
+            game_id = record.id
+            row = (setup.game, _options_text(record), setup.seed, setup.game_number,
+                   record.moves, record.seconds, record.started.isoformat(),
+                   record.finished.isoformat())
+            while not _insert_game(connection, (game_id, *row)):
+                if not _other_game(connection, record, game_id):
+                    return False
+                game_id = new_game_id(setup.game, record.started)
             place = {seat: index + 1 for index, seat in enumerate(result.ranking)}
             connection.executemany(
                 "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
-                        record.id, seat, spec.name, spec.bot, place.get(seat, len(setup.seats)),
+                        game_id, seat, spec.name, spec.bot, place.get(seat, len(setup.seats)),
                         int(seat in result.winners), result.scores.get(seat),
                     )
                     for seat, spec in enumerate(setup.seats)
@@ -154,6 +157,51 @@ def record_game(path: Path, record: GameRecord) -> bool:
         return True
     finally:
         connection.close()
+
+
+def holds_other(path: Path, record: GameRecord) -> bool:
+    """True if the statistics count ``record.id`` for another game than ``record``'s.
+
+    Args:
+        path: The statistics file (a missing file holds nothing).
+        record: A game, finished or not.
+
+    Raises:
+        StatsError: If the file cannot be used.
+    """
+    if not path.exists():
+        return False
+    connection = connect(path)
+    try:
+        return _other_game(connection, record, record.id)
+    finally:
+        connection.close()
+
+
+def _options_text(record: GameRecord) -> str:
+    """The house options of ``record`` as the ``games`` table keeps them."""
+    return json.dumps(dict(record.setup.options), sort_keys=True)
+
+
+def _insert_game(connection: sqlite3.Connection, row: tuple[object, ...]) -> bool:
+    """Add ``row`` (the id first) to the ``games`` table; False if its id is counted already."""
+    cursor = connection.execute("INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                row)
+    return cursor.rowcount == 1
+
+
+def _other_game(connection: sqlite3.Connection, record: GameRecord, game_id: str) -> bool:
+    """True if ``game_id`` is counted for a game other than ``record``'s: another game, house
+    options, seed, number of moves or seat names (False if it is not counted at all)."""
+    row = connection.execute(
+        "SELECT id, game, options, seed, moves FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        return False
+    names = [name for (name,) in connection.execute(
+        "SELECT name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))]
+    setup = record.setup
+    return (tuple(row) != (game_id, setup.game, _options_text(record), setup.seed, record.moves)
+            or names != [seat.name for seat in setup.seats])
 
 
 @dataclass(frozen=True, slots=True)

@@ -305,40 +305,53 @@ class CardGamesApp(App[None]):
         self.show_table(session, Autosave.start(session, now()), replace=replace)
 
     def resume_game(self, saved: SavedGame) -> None:
-        """Continue a saved game where it was left (a hot-seat game behind the pass screen).
+        """Continue a saved game where it was left (a hot-seat game behind the pass screen),
+        holding its record's lock while its table is shown (``session.lock``).
 
-        A record that does not replay is moved aside and the message says where.
+        A record that does not replay is moved aside and the message says where; a game being
+        played in another window is refused, and nothing changes.
         """
         from cardgames.session.autosave import Autosave
+        from cardgames.session.lock import GameInUse, acquire, release
         from cardgames.session.record import RecordError
         from cardgames.tui.saving import now
 
         try:
-            saver, session = Autosave.resume(
-                saved, now(), clock=self.clock, turn_seconds=self.settings.turn_seconds,
-                confirm_pass=True,
-            )
-        except RecordError as error:
+            lock = acquire(saved.path)
+            try:
+                saver, session = Autosave.resume(
+                    saved, now(), clock=self.clock, turn_seconds=self.settings.turn_seconds,
+                    confirm_pass=True,
+                )
+            except RecordError:
+                release(lock)
+                raise
+        except (GameInUse, RecordError) as error:
             self.notify(str(error), severity="error", timeout=12)
             if isinstance(self.screen, PickerScreen):
                 self.screen.on_screen_resume()
             return
-        self.show_table(session, saver)
+        self.show_table(session, saver, lock=lock)
 
-    def show_table(self, session: Session, saver: Autosave, *, replace: bool = False) -> None:
+    def show_table(self, session: Session, saver: Autosave, *, replace: bool = False,
+                   lock: Path | None = None) -> None:
         """Show the table of ``session``, saved by ``saver`` after every accepted command.
 
         Args:
             session: The game (new or resumed).
             saver: Where it is saved.
             replace: Replace the top screen instead of pushing on top.
+            lock: The record's lock (``session.lock.acquire``), released when the table goes.
         """
+        from cardgames.session.lock import release
         from cardgames.tui.screens.table import TableScreen
 
         try:
             table = TableScreen(session, self.settings, keys=self.keys, saver=saver,
-                                writer=self.writer)
+                                writer=self.writer, lock=lock)
         except (ValueError, LookupError) as error:
+            if lock is not None:
+                release(lock)
             self.notify(str(error), severity="error")
             return
         # The keys of the burst that asked for the game (Enter on the set-up or on a Continue

@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 
 from cardgames.net.app import JoinApp
-from cardgames.session.setup import GameSetup, SeatSpec
+from cardgames.session.setup import NAME_LIMIT, GameSetup, SeatSpec
 from cardgames.tui.navigation import StartGame
 from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
-from tests.net.tables import Player, open_table
+from tests.net.tables import Player, last_message, open_table
 from tests.tui.drive import human_to_move, play_one_turn, screen_name
+from tests.tui.screen_text import screen_text
 
 SEATS = (SeatSpec("Anna"), SeatSpec("Bob"), SeatSpec("Cyril", "normal"))
 
@@ -83,5 +84,32 @@ async def test_play_again_at_a_network_table_deals_no_local_game() -> None:
             assert list(app.screen_stack) == stack
             assert any("A network table plays one game" in str(toast.message)
                        for toast in app._notifications)
+    finally:
+        await server.close()
+
+
+async def test_names_at_a_table_have_the_set_up_s_limit_and_show_whole_at_80_columns() -> None:
+    """One limit for a name everywhere (the set-up screen's): the table refuses a longer one
+    with the limit, and names of the limit's length show whole on the board at 80 columns."""
+    names = ("Maximilianus", "Bartholomeus", "Christophers")
+    assert all(len(name) == NAME_LIMIT for name in names)
+    server, code = await open_table("makao", 7, players=3, bots=0)
+    try:
+        long = Player(code, names[1] + "s")
+        await long.join()
+        assert await last_message(long) == (
+            "error", {"message": f"A name has 1 to {NAME_LIMIT} printable characters."})
+        app = JoinApp(code, names[0], AppSettings(bot_delay=0))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: "Waiting for 2 more" in app.room.text)
+            others = [Player(code, name, seed) for seed, name in enumerate(names[1:])]
+            playing = [asyncio.create_task(player.run()) for player in others]
+            await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+            await pilot.pause()
+            text = screen_text(app)
+            for name in names:
+                assert name in text, (name, text)
+            for task in playing:
+                task.cancel()
     finally:
         await server.close()

@@ -152,7 +152,7 @@ def test_a_demand_decodes_to_its_rank_or_suit() -> None:
 
 def _table(**change: Any) -> Message:
     body = {"game": "makao", "seat": 0, "names": ["Anna", "Bob"], "bots": [1], "options": {},
-            "turn_seconds": None, **change}
+            "turn_seconds": None, "game_id": "20261201-105741-makao-3fa9c2", **change}
     return Message("table", "t", 1, body)
 
 
@@ -164,7 +164,7 @@ def _state(shown: Any, codec: ViewCodec, **change: Any) -> Message:
 
 
 @pytest.mark.parametrize("change", [
-    {"game": "os"}, {"seat": 1}, {"seat": 5}, {"names": ["Anna"]}, {"names": ["A" * 50, "Bob"]},
+    {"game": "os"}, {"seat": 1}, {"seat": 5}, {"names": ["Anna"]}, {"names": ["A" * 13, "Bob"]},
     {"bots": [7]}, {"options": {"queens": "yes"}},
 ])
 def test_the_client_refuses_a_table_it_cannot_trust(change: dict[str, Any]) -> None:
@@ -190,3 +190,15 @@ def test_the_client_takes_only_its_own_seat_s_view_of_its_table() -> None:
         with pytest.raises(CodecError):
             remote.feed(_state(state.view(0), remote.codec, **bad))
     assert remote.feed(Message("refused", "t", 3, {"message": "No."})) == "No."
+
+
+@pytest.mark.parametrize("game_id", [
+    "../../.bashrc", "20261201-105741-shithead-3fa9c2", "20261201-105741-makao-3fa9c2/x", "",
+    "x" * 3000,
+])
+def test_a_table_s_game_id_is_taken_only_if_it_is_an_id_of_its_game(game_id: str) -> None:
+    """A game id that is no id of the table's game is not kept (the game goes on; its record
+    gets a fresh id); a good one is."""
+    assert RemoteSession(_table(game_id=game_id), lambda text, moves: None).game_id == ""
+    good = "20261201-105741-makao-3fa9c2"
+    assert RemoteSession(_table(game_id=good), lambda text, moves: None).game_id == good

@@ -16,8 +16,8 @@ from click.testing import CliRunner
 
 from cardgames import cli_commands as cli
 from cardgames.core.rng import Rng
-from cardgames.net.app import lobby_text
-from cardgames.net.host import goodbye, host_name
+from cardgames.net.app import JoinApp, lobby_text
+from cardgames.net.host import goodbye, host_name, resumed_lines
 from cardgames.net.protocol import JoinCode
 from cardgames.net.server import TableServer
 from cardgames.session.history import history
@@ -26,6 +26,8 @@ from cardgames.session.replay import Replay
 from cardgames.session.savefile import latest_unfinished, read, save, saved_game, saved_games
 from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, SeatSpec
+from cardgames.tui.screenshots import wait_until
+from cardgames.tui.settings import AppSettings
 from tests.net.tables import (
     Player,
     headless_host,
@@ -36,6 +38,7 @@ from tests.net.tables import (
     seat_two,
 )
 from tests.session.play import new_session, play
+from tests.tui.screen_text import screen_text
 
 STARTED = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
 PEOPLE = (SeatSpec("Anna"), SeatSpec("Bob"), SeatSpec("Cyril", "default"))
@@ -296,3 +299,41 @@ def test_resume_with_only_a_network_game_unfinished_points_at_host_resume(
     assert result.exit_code == 2
     assert ("there is no unfinished game of Makao to continue; an unfinished network game of "
             "Makao is continued with: cardgames host --resume") in result.stderr
+
+
+async def test_the_host_s_waiting_room_shows_the_saved_game_the_code_and_who_must_rejoin(
+    tmp_path: Path,
+) -> None:
+    """The app hides what ``host --resume`` printed before it: its waiting room shows the same
+    essentials, the record's file and moves, the join code and who must join again."""
+    path = _record_file(tmp_path, remote=(1,))
+    server, code = await resume_table(path, local="Anna")
+    try:
+        app = JoinApp(code, "Anna", AppSettings(bot_delay=0), notes=resumed_lines(server))
+        async with app.run_test(size=(200, 24)) as pilot:
+            await wait_until(pilot, lambda: "Waiting for Bob" in screen_text(app))
+            shown = " ".join(screen_text(app).split())
+            assert f"Continuing the game saved in {path} after 6 moves." in shown
+            assert ("Players to join again, each with his name at the table: Bob. The game goes "
+                    "on once all are back.") in shown
+            assert f"Join code: {code}" in shown
+            assert f"cardgames join {code} --name NAME" in shown
+    finally:
+        await server.close()
+
+
+async def test_a_renamed_record_goes_on_in_its_file_and_its_game_is_counted_once(
+    tmp_path: Path,
+) -> None:
+    """``host --resume foo.json`` of a record its player renamed goes on saving into foo.json
+    (no second file under the id's name), and the finished game is counted once."""
+    stats = tmp_path / "stats.sqlite"
+    renamed = _record_file(tmp_path, remote=(1,)).rename(tmp_path / "foo.json")
+    server, code = await resume_table(renamed, local="Anna", stats=stats)
+    assert server.record_file == renamed
+    anna, bob = await _seated_again(code)
+    session = await _play_and_close(server, anna, bob, None)
+    assert session.is_over and records(tmp_path) == [renamed]
+    record = read(renamed)
+    assert record.is_finished and record.commands == tuple(session.commands())
+    assert [game.id for game in history(stats)] == [record.id], "counted once"

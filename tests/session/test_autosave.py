@@ -45,6 +45,34 @@ def test_leave_resume_finish_and_count_once(tmp_path: Path) -> None:
     assert player_stats(stats)[0].played == 1
 
 
+def test_a_game_continued_from_a_renamed_record_goes_on_in_that_file(tmp_path: Path) -> None:
+    """A record its player renamed (``foo.json``) is continued in that file, not written anew
+    under its id's name beside it, and the finished game is counted once."""
+    records, stats = tmp_path / "records", tmp_path / "stats.sqlite3"
+    session = new_session(setup_for("makao", 1, 1, players=3))
+    saver = Autosave.start(session, NOW, folder=records, stats=stats)
+    rng = Rng(1)
+    play(session, rng, 5)
+    renamed = saver.save(session, NOW).rename(records / "foo.json")
+    (latest,) = saved_games(records).games
+    assert latest.path == renamed
+    saver2, again = Autosave.resume(latest, NOW, stats=stats, turn_seconds=0)
+    play(again, rng, 3)
+    assert saver2.save(again, NOW) == renamed and sorted(records.iterdir()) == [renamed]
+    play(again, rng, 100_000)
+    saver2.save(again, NOW)
+    saver2.save(again, NOW)
+    [done] = saved_games(records, finished=True).games
+    assert done.path == renamed and sorted(records.iterdir()) == [renamed]
+    assert done.record.id == saver.id
+    assert player_stats(stats)[0].played == 1
+    again_saver, _ = Autosave.resume(done, NOW, stats=stats, turn_seconds=0)
+    again_saver.save(again, NOW)
+    assert player_stats(stats)[0].played == 1 and sorted(records.iterdir()) == [renamed]
+    again_saver.discard()
+    assert not renamed.exists()
+
+
 def test_leaving_without_keeping_removes_the_record(tmp_path: Path) -> None:
     session = new_session(setup_for("shithead", 2, 1))
     saver = Autosave.start(session, NOW, folder=tmp_path, keep_stats=False)

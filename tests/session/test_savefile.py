@@ -14,7 +14,9 @@ from cardgames.session import savefile
 from cardgames.session.record import VERSION, RecordError, record_of, record_to_json
 from cardgames.session.savefile import (
     data_dir,
+    is_game_id,
     latest_unfinished,
+    new_game_id,
     open_game,
     records_dir,
     save,
@@ -270,3 +272,22 @@ def test_the_notice_counts_the_damaged_records_past_the_first_few(tmp_path: Path
                       "2.json (empty), 3.json (empty) and 3 more; moved to ~/damaged, "
                       "not deleted.")
     assert len(list((tmp_path / "damaged").iterdir())) == 7
+
+
+@pytest.mark.parametrize(
+    ("text", "good"),
+    [
+        ("20261201-105741-makao-3fa9c2", True),
+        ("20261201-105741-shithead-3fa9c2", False),
+        ("20261301-105741-makao-3fa9c2", False),
+        ("20261201-105741-makao-3FA9C2", False),
+        ("20261201-105741-makao-3fa9c2\n", False),
+        ("../20261201-105741-makao-3fa9c2", False),
+        ("20261201-105741-makao-3fa9c2.json", False),
+        ("２0261201-105741-makao-3fa9c2", False),
+        ("", False),
+    ],
+)
+def test_a_game_id_is_only_one_new_game_id_could_give(text: str, good: bool) -> None:
+    assert is_game_id(text, "makao") is good
+    assert is_game_id(new_game_id("makao", datetime.now(UTC)), "makao")

@@ -7,6 +7,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from cardgames.session.stats import (
     SCHEMA_VERSION,
     StatsError,
     connect,
+    holds_other,
     player_stats,
     record_game,
     stats_path,
@@ -50,6 +52,24 @@ def test_a_game_is_counted_once(tmp_path: Path) -> None:
     assert record_game(path, game(1, 0)) is False
     [row] = player_stats(path)
     assert (row.name, row.game, row.played, row.won) == ("You", "makao", 1, 1)
+
+
+def test_an_id_counted_for_another_game_never_takes_its_place(tmp_path: Path) -> None:
+    """A game whose id is counted already for another game (another seed, other moves) is
+    counted under a fresh id: both games stay in the statistics."""
+    path = tmp_path / "stats.sqlite3"
+    first = game(1, 0)
+    record_game(path, first)
+    assert not holds_other(path, first)
+    for other in (replace(game(2, 1), id="g1"), replace(game(1, 0, moves=11), id="g1")):
+        assert holds_other(path, other)
+        assert record_game(path, other) is True
+    assert [(row.name, row.played) for row in player_stats(path)] == [("You", 3)]
+    connection = connect(path)
+    kept = connection.execute("SELECT seed, moves FROM games WHERE id = 'g1'").fetchall()
+    connection.close()
+    assert kept == [(1, 10)], "the game counted first keeps its id"
+    assert not holds_other(tmp_path / "none.sqlite3", first)
 
 
 def test_streaks_win_percent_and_average_moves(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from datetime import datetime, timedelta
 
+import pytest
 from textual.widgets import OptionList
 
 from cardgames.session.autosave import Autosave
@@ -179,3 +180,48 @@ def test_when_a_saved_game_was_played_is_said_briefly() -> None:
     assert when_played(moment.timestamp(), moment) == "today 14:05"
     assert when_played((moment - timedelta(days=1)).timestamp(), moment) == "yesterday 14:05"
     assert when_played((moment - timedelta(days=9)).timestamp(), moment) == "2026-11-22 14:05"
+
+
+async def test_continue_holds_the_record_s_lock_while_the_table_is_shown() -> None:
+    """Continue takes the record's lock: another window cannot play the game meanwhile, and
+    it is let go once the table goes; a game held by another window is refused, unchanged."""
+    import fcntl
+
+    from cardgames.session.lock import acquire, lock_file, release
+
+    app = CardGamesApp(GameSetup("makao", default_seats(3, 2), {}, 11), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await table_when_my_turn(pilot, app)
+        await play_one_turn(pilot, app)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+    (saved,) = saved_games(records_dir()).games
+    lock = lock_file(saved.path)
+    again = CardGamesApp(settings=FAST, resume=saved)
+    async with again.run_test(size=SIZE) as pilot:
+        await table_when_my_turn(pilot, again)
+        descriptor = os.open(lock, os.O_RDWR)
+        try:
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        finally:
+            os.close(descriptor)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(again.screen, LeaveDialog))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(again.screen, PickerScreen))
+        release(acquire(saved.path))
+        before = saved.path.read_bytes()
+        descriptor = os.open(lock, os.O_RDWR | os.O_CREAT)
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        try:
+            await pilot.press("enter")  # Continue, while another window plays it
+            await wait_until(pilot, lambda: any(
+                "being played in another window" in str(toast.message)
+                for toast in again._notifications))
+            assert isinstance(again.screen, PickerScreen)
+        finally:
+            os.close(descriptor)
+        assert saved.path.read_bytes() == before

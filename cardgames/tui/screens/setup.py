@@ -21,7 +21,7 @@ from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.core.errors import quoted
 from cardgames.core.registry import GameInfo, find_game, load_game
 from cardgames.session.dealcode import Deal, format_deal, parse_deal
-from cardgames.session.setup import GameSetup, SeatSpec, seat_names
+from cardgames.session.setup import NAME_LIMIT, GameSetup, SeatSpec, seat_names
 from cardgames.session.setups import recall, setups_path
 from cardgames.tui.navigation import StartGame
 from cardgames.tui.render import shown
@@ -32,9 +32,6 @@ from cardgames.tui.widgets.text_input import TextInput
 
 MAX_SEATS = 6
 """Rows of seats the screen holds; those beyond the player count are hidden."""
-
-NAME_LIMIT = 12
-"""Characters a player's name may have: the boards have room for no more."""
 
 
 def long_name_note(seat: int, name: str, left_out: str) -> str:

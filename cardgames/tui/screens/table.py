@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -99,6 +100,8 @@ class TableScreen(AppScreen[None]):
         keys: When the last key came, for the quiet spells of the hand-over.
         saver: Where the game is saved after every accepted command (None: not saved).
         writer: The app's background writer that does the saving.
+        lock: The lock of the record the game is played from (``session.lock.acquire``),
+            released when the screen goes (None: none held).
     """
 
     AUTO_FOCUS = ""
@@ -139,11 +142,13 @@ class TableScreen(AppScreen[None]):
         keys: KeyQuiet,
         saver: Autosave | None = None,
         writer: Writer | None = None,
+        lock: Path | None = None,
     ) -> None:
         super().__init__()
         self.session = session
         self.saver = saver
         self.writer = writer
+        self.record_lock = lock
         self._saved: tuple[str, ...] = ()
         self.settings = settings
         self.card_style = CardStyle(ascii=settings.ascii, four_colour=settings.four_colour)
@@ -207,6 +212,14 @@ class TableScreen(AppScreen[None]):
         self._fit()
         self._focus_board()
         self.advance()
+
+    def on_unmount(self) -> None:
+        """The table is gone: let go of its record's lock, if it holds one."""
+        if self.record_lock is not None:
+            from cardgames.session.lock import release
+
+            release(self.record_lock)
+            self.record_lock = None
 
     def on_screen_suspend(self) -> None:
         """Another screen covers the table (rules, a dialog, a question, the pass screen): the
