@@ -32,8 +32,7 @@ from textual.widgets import Footer, Static
 
 from cardgames.net.client import RemoteSession, connect, replayed
 from cardgames.net.codec import MAX_TEXT, CodecError
-from cardgames.net.protocol import Channel, JoinCode, Message, ProtocolError
-from cardgames.session.setup import NAME_LIMIT
+from cardgames.net.protocol import SAVED_NAME_LIMIT, Channel, JoinCode, Message, ProtocolError
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.navigation import StartGame
 from cardgames.tui.saving import now
@@ -122,8 +121,8 @@ class WaitingRoom(Screen[None]):
 
 def lobby_text(body: dict[str, object]) -> str:
     """The waiting room's line for a ``lobby`` message."""
-    joined = [str(name)[:NAME_LIMIT] for name in cast(list[object], body["joined"])][:10]
-    awaited = [str(name)[:NAME_LIMIT] for name in cast(list[object], body["awaited"])][:10]
+    joined = [str(name)[:SAVED_NAME_LIMIT] for name in cast(list[object], body["joined"])][:10]
+    awaited = [str(name)[:SAVED_NAME_LIMIT] for name in cast(list[object], body["awaited"])][:10]
     players, bots = int(cast(int, body["players"])), int(cast(int, body["bots"]))
     missing = players - bots - len(joined)
     computers = f", {bots} computer player{'s' if bots != 1 else ''}" if bots else ""

@@ -20,12 +20,19 @@ from cardgames.core.engine import Action, Outcome, PlayerId, View
 from cardgames.core.errors import CardGameError
 from cardgames.core.registry import load_game
 from cardgames.net.codec import MAX_ITEMS, MAX_TEXT, CodecError, ViewCodec, view_type
-from cardgames.net.protocol import MAX_LINE, SERVER_KINDS, Channel, JoinCode, Message
+from cardgames.net.protocol import (
+    MAX_LINE,
+    SAVED_NAME_LIMIT,
+    SERVER_KINDS,
+    Channel,
+    JoinCode,
+    Message,
+)
 from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.record import GameRecord, RecordError, session_of
 from cardgames.session.savefile import is_game_id
 from cardgames.session.session import Session
-from cardgames.session.setup import NAME_LIMIT, GameSetup, SeatSpec
+from cardgames.session.setup import GameSetup, SeatSpec
 
 MAX_LOG = 2000
 """Log lines a client keeps."""
@@ -127,7 +134,8 @@ class RemoteSession:
         except LookupError:
             raise CodecError("the table is of a game this program does not know") from None
         names = _texts(body["names"], "names", limit=self.game.max_players)
-        if len(names) < self.game.min_players or any(len(name) > NAME_LIMIT for name in names):
+        if len(names) < self.game.min_players or any(
+                len(name) > SAVED_NAME_LIMIT for name in names):
             raise CodecError("the table's names are not one short name per seat")
         bots = _seats(body["bots"], len(names))
         seat = body["seat"]

@@ -47,6 +47,10 @@ VERSION = 1
 MAX_LINE = 256 * 1024
 """The most bytes one line may have, newline included; a longer one ends the connection."""
 
+SAVED_NAME_LIMIT = 20
+"""Characters a name of a saved network game may have: earlier releases' tables took names of up
+to 20, and such a game can still be continued by its players with those names."""
+
 MAX_CLIENT_LINE = 4096
 """The most bytes a line from a client may have (commands and joins are short)."""
 

@@ -46,6 +46,7 @@ from cardgames.net.codec import ViewCodec, view_type
 from cardgames.net.protocol import (
     CLIENT_KINDS,
     MAX_CLIENT_LINE,
+    SAVED_NAME_LIMIT,
     Channel,
     JoinCode,
     Message,
@@ -67,10 +68,10 @@ FIRST_LOG = 200
 """Log lines a seat gets when it (re)joins; after that only the new ones."""
 
 
-def joinable(name: str) -> bool:
-    """True if a player may join a table as ``name``: 1 to :data:`NAME_LIMIT` printable
-    characters, single spaces between words and none around them."""
-    return 0 < len(name) <= NAME_LIMIT and name.isprintable() and name == " ".join(name.split())
+def joinable(name: str, limit: int = NAME_LIMIT) -> bool:
+    """True if a player may join a table as ``name``: 1 to ``limit`` printable characters
+    (:data:`NAME_LIMIT` at a new table), single spaces between words and none around them."""
+    return 0 < len(name) <= limit and name.isprintable() and name == " ".join(name.split())
 
 
 def table_people(record: GameRecord) -> tuple[str, ...]:
@@ -92,11 +93,12 @@ def table_people(record: GameRecord) -> tuple[str, ...]:
     people = tuple(seat.name for seat in seats if seat.is_human)
     if (
         any(seat.is_human for seat in seats[len(people):])
-        or not all(joinable(name) for name in people)
+        or not all(joinable(name, SAVED_NAME_LIMIT) for name in people)
         or len({name.casefold() for name in people}) < len(people)
     ):
         raise ValueError("its seats are not those of a network table (the people first, each "
-                         f"with a name of 1 to {NAME_LIMIT} printable characters, no two alike)")
+                         f"with a name of 1 to {SAVED_NAME_LIMIT} printable characters, no two "
+                         "alike)")
     return people
 
 
@@ -417,8 +419,9 @@ class TableServer:
         if not hmac.compare_digest(secret.encode(), self.secret.encode()):
             raise ProtocolError("Wrong secret: check the join code.")
         name = " ".join(name.split())
-        if not joinable(name):
-            raise ProtocolError(f"A name has 1 to {NAME_LIMIT} printable characters.")
+        limit = NAME_LIMIT if self._resumed is None else SAVED_NAME_LIMIT
+        if not joinable(name, limit):
+            raise ProtocolError(f"A name has 1 to {limit} printable characters.")
         seat = self._seat_of(name)
         if seat is None:
             if self._resumed is not None:

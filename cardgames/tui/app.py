@@ -46,6 +46,20 @@ SIGNAL_GRACE_SECONDS = 5.0
 """Seconds the app has to end by itself after SIGTERM or SIGHUP before it is ended anyway."""
 
 
+def new_record_lock(saver: Autosave) -> Path | None:
+    """The lock of a new game's record (``session.lock``), taken before its first save so no
+    other window continues the game while it is played here; None if the records folder cannot
+    be written (the first save then says so)."""
+    from cardgames.session.lock import GameInUse, acquire
+    from cardgames.session.savefile import record_path
+
+    try:
+        saver.folder.mkdir(parents=True, exist_ok=True)
+        return acquire(record_path(saver.folder, saver.id))
+    except (GameInUse, OSError):
+        return None
+
+
 class CardGamesApp(App[None]):
     """The card-games app.
 
@@ -302,7 +316,8 @@ class CardGamesApp(App[None]):
             self.notify(str(error), severity="error")
             return
         self.writer.remember(setup, turn_seconds)
-        self.show_table(session, Autosave.start(session, now()), replace=replace)
+        saver = Autosave.start(session, now())
+        self.show_table(session, saver, replace=replace, lock=new_record_lock(saver))
 
     def resume_game(self, saved: SavedGame) -> None:
         """Continue a saved game where it was left (a hot-seat game behind the pass screen),

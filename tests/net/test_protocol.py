@@ -164,7 +164,7 @@ def _state(shown: Any, codec: ViewCodec, **change: Any) -> Message:
 
 
 @pytest.mark.parametrize("change", [
-    {"game": "os"}, {"seat": 1}, {"seat": 5}, {"names": ["Anna"]}, {"names": ["A" * 13, "Bob"]},
+    {"game": "os"}, {"seat": 1}, {"seat": 5}, {"names": ["Anna"]}, {"names": ["A" * 21, "Bob"]},
     {"bots": [7]}, {"options": {"queens": "yes"}},
 ])
 def test_the_client_refuses_a_table_it_cannot_trust(change: dict[str, Any]) -> None:

@@ -337,3 +337,34 @@ async def test_a_renamed_record_goes_on_in_its_file_and_its_game_is_counted_once
     record = read(renamed)
     assert record.is_finished and record.commands == tuple(session.commands())
     assert [game.id for game in history(stats)] == [record.id], "counted once"
+
+
+async def test_a_saved_game_with_names_longer_than_a_new_table_takes_goes_on(
+    tmp_path: Path,
+) -> None:
+    """Earlier releases' tables took names of up to 20 characters: such a game is continued
+    and its players rejoin with those names, while a new table takes names of up to 12."""
+    long_names = (SeatSpec("Anna Maria Sk"), SeatSpec("Bob Alexander Z"), SeatSpec("C", "default"))
+    session = new_session(GameSetup("makao", long_names, seed=3))
+    play(session, Rng(3), 6)
+    path = save(record_of(session, id="makao-long", started=STARTED, remote=(1,)), tmp_path)
+    server, code = await resume_table(path)
+    try:
+        anna, bob = Player(code, "Anna Maria Sk", plays=False), Player(code, "Bob Alexander Z",
+                                                                       plays=False)
+        await anna.join()
+        await bob.join()
+        await asyncio.wait_for(asyncio.gather(anna.run(until=_first_view_came),
+                                              bob.run(until=_first_view_came)), 10)
+        assert bob.session is not None and bob.session.names[1] == "Bob Alexander Z"
+        assert bob.session.view() == session.view_for(1)
+    finally:
+        await server.close()
+    server, code = await open_table("makao", 7, players=2, bots=0, records=tmp_path / "new")
+    try:
+        newcomer = Player(code, "Anna Maria Sk")
+        await newcomer.join()
+        assert await last_message(newcomer) == ("error", {
+            "message": "A name has 1 to 12 printable characters."})
+    finally:
+        await server.close()

@@ -225,3 +225,29 @@ async def test_continue_holds_the_record_s_lock_while_the_table_is_shown() -> No
         finally:
             os.close(descriptor)
         assert saved.path.read_bytes() == before
+
+
+async def test_a_new_game_holds_its_record_s_lock_from_the_deal_until_its_table_goes() -> None:
+    """A new game is locked before its first save: another window's Continue cannot play it
+    while it is played here; leaving the table lets the lock go."""
+    import fcntl
+
+    from cardgames.session.lock import lock_file
+    from cardgames.session.savefile import record_path
+
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 12), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_when_my_turn(pilot, app)
+        assert screen.saver is not None
+        lock = lock_file(record_path(screen.saver.folder, screen.saver.id))
+        descriptor = os.open(lock, os.O_RDWR)
+        try:
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        finally:
+            os.close(descriptor)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        assert not lock.exists()
