@@ -101,10 +101,20 @@ def _past(row: tuple[str, str, str, int, int, int, str],
 def past_record(folder: Path, game: PastGame) -> GameRecord:
     """The record of a game in the history, read from the records folder ``folder``.
 
+    The record is ``<id>.json``; a record file given another name (a game continued from a
+    renamed file is saved under that name) is found by its id.
+
     Raises:
         RecordError: If the record is gone or cannot be read (the message says which).
     """
     path = record_path(folder, game.id)
-    if not path.exists():
-        raise RecordError(f"the record of this game is no longer in {folder}")
-    return read(path)
+    if path.exists():
+        return read(path)
+    for other in sorted(folder.glob("*.json")):
+        try:
+            record = read(other)
+        except RecordError:
+            continue
+        if record.id == game.id:
+            return record
+    raise RecordError(f"the record of this game is no longer in {folder}")

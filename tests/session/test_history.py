@@ -57,3 +57,13 @@ def test_a_listed_game_opens_as_its_replay() -> None:
 
 def test_no_statistics_file_is_an_empty_history() -> None:
     assert history(stats_path()) == []
+
+
+def test_a_listed_game_whose_record_was_renamed_is_found_by_its_id() -> None:
+    kept = _finish("makao", 5, 1)
+    _finish("trash", 6, 2)
+    (records_dir() / f"{kept}.json").rename(records_dir() / "our best game.json")
+    (records_dir() / "broken.json").write_text("{")
+    game = next(game for game in history(stats_path()) if game.id == kept)
+    assert past_record(records_dir(), game).id == kept
+    assert (records_dir() / "broken.json").exists(), "an unreadable file is left as it is"
