@@ -56,8 +56,9 @@ from cardgames.net.protocol import (
 )
 from cardgames.session.autosave import Autosave
 from cardgames.session.commands import Rejected
+from cardgames.session.lock import acquire_new, release
 from cardgames.session.record import GameRecord
-from cardgames.session.savefile import SavedGame
+from cardgames.session.savefile import SavedGame, record_path
 from cardgames.session.session import Session
 from cardgames.session.setup import DEFAULT_NAMES, NAME_LIMIT, GameSetup, SeatSpec
 
@@ -207,6 +208,8 @@ class TableServer:
         self.stats = stats
         self.local = local
         self.saver: Autosave | None = None
+        self.lock: Path | None = None
+        """The lock of the new game's record (``session.lock``), let go when the table closes."""
         self.save_failure = ""
         self._saved = -1
         self._closing = False
@@ -310,6 +313,9 @@ class TableServer:
         self._save(final=True)
         self._closing = True
         self._writer.shutdown(wait=True)
+        if self.lock is not None:
+            release(self.lock)
+            self.lock = None
         for client in list(self.clients):
             self._send(client, "closed", saved=self.record_file is not None)
             if not client.closed:
@@ -525,6 +531,7 @@ class TableServer:
         if self.records is not None:
             self.saver = Autosave.start(session, datetime.now(UTC), folder=self.records,
                                         stats=self.stats, keep_stats=self.stats is not None)
+            self.lock = acquire_new(record_path(self.records, self.saver.id))
         return session
 
     def _changed(self) -> None:

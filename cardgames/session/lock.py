@@ -56,6 +56,21 @@ def acquire(record: Path) -> Path:
     return path
 
 
+def acquire_new(record: Path) -> Path | None:
+    """Take the lock of a new game before its first save to ``record``, so no other window
+    continues it while it is played here (its folder is made if need be).
+
+    Returns:
+        The lock file (to give to :func:`release`), or None if it cannot be made (a folder that
+        cannot be written: the first save says so) or, by an unlikely clash of ids, is held.
+    """
+    try:
+        record.parent.mkdir(parents=True, exist_ok=True)
+        return acquire(record)
+    except (GameInUse, OSError):
+        return None
+
+
 def _lock(path: Path, record: Path) -> int:
     """Open and lock ``path``; its descriptor. A lock file removed by its holder between our
     open and our lock is no lock: it is opened afresh.

@@ -46,20 +46,6 @@ SIGNAL_GRACE_SECONDS = 5.0
 """Seconds the app has to end by itself after SIGTERM or SIGHUP before it is ended anyway."""
 
 
-def new_record_lock(saver: Autosave) -> Path | None:
-    """The lock of a new game's record (``session.lock``), taken before its first save so no
-    other window continues the game while it is played here; None if the records folder cannot
-    be written (the first save then says so)."""
-    from cardgames.session.lock import GameInUse, acquire
-    from cardgames.session.savefile import record_path
-
-    try:
-        saver.folder.mkdir(parents=True, exist_ok=True)
-        return acquire(record_path(saver.folder, saver.id))
-    except (GameInUse, OSError):
-        return None
-
-
 class CardGamesApp(App[None]):
     """The card-games app.
 
@@ -303,6 +289,8 @@ class CardGamesApp(App[None]):
         """
         # Imported here so the picker's first frame does not pay for the table and its engines.
         from cardgames.session.autosave import Autosave
+        from cardgames.session.lock import acquire_new
+        from cardgames.session.savefile import record_path
         from cardgames.session.session import Session
         from cardgames.tui.saving import now
 
@@ -317,7 +305,8 @@ class CardGamesApp(App[None]):
             return
         self.writer.remember(setup, turn_seconds)
         saver = Autosave.start(session, now())
-        self.show_table(session, saver, replace=replace, lock=new_record_lock(saver))
+        lock = acquire_new(record_path(saver.folder, saver.id))
+        self.show_table(session, saver, replace=replace, lock=lock)
 
     def resume_game(self, saved: SavedGame) -> None:
         """Continue a saved game where it was left (a hot-seat game behind the pass screen),

@@ -7,6 +7,8 @@ the same file; what cannot be continued is refused with the reason.
 from __future__ import annotations
 
 import asyncio
+import fcntl
+import os
 import signal
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,6 +23,7 @@ from cardgames.net.host import goodbye, host_name, resumed_lines
 from cardgames.net.protocol import JoinCode
 from cardgames.net.server import TableServer
 from cardgames.session.history import history
+from cardgames.session.lock import acquire, release
 from cardgames.session.record import RecordError, record_of
 from cardgames.session.replay import Replay
 from cardgames.session.savefile import latest_unfinished, read, save, saved_game, saved_games
@@ -368,3 +371,23 @@ async def test_a_saved_game_with_names_longer_than_a_new_table_takes_goes_on(
             "message": "A name has 1 to 12 printable characters."})
     finally:
         await server.close()
+
+
+async def test_a_new_table_holds_its_game_s_lock_until_it_closes(tmp_path: Path) -> None:
+    """From the deal on, another window cannot continue the table's game (``host --resume``
+    is refused); once the table closes, it can."""
+    server, code = await open_table("makao", 7, players=2, bots=0, records=tmp_path)
+    anna, bob = await seat_two(code)
+    await asyncio.wait_for(asyncio.gather(anna.run(until=_first_view_came),
+                                          bob.run(until=_first_view_came)), 10)
+    assert server.saver is not None and server.lock is not None
+    record = tmp_path / f"{server.saver.id}.json"
+    descriptor = os.open(server.lock, os.O_RDWR)
+    try:
+        with pytest.raises(BlockingIOError):
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    finally:
+        os.close(descriptor)
+    await server.close()
+    assert server.lock is None
+    release(acquire(record))
