@@ -23,7 +23,7 @@ from cardgames.net.host import goodbye, host_name, resumed_lines
 from cardgames.net.protocol import JoinCode
 from cardgames.net.server import TableServer
 from cardgames.session.history import history
-from cardgames.session.lock import acquire, release
+from cardgames.session.lock import lock_file
 from cardgames.session.record import RecordError, record_of
 from cardgames.session.replay import Replay
 from cardgames.session.savefile import latest_unfinished, read, save, saved_game, saved_games
@@ -390,4 +390,8 @@ async def test_a_new_table_holds_its_game_s_lock_until_it_closes(tmp_path: Path)
         os.close(descriptor)
     await server.close()
     assert server.lock is None
-    release(acquire(record))
+    descriptor = os.open(lock_file(record), os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    finally:
+        os.close(descriptor)
