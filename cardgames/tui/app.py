@@ -17,8 +17,10 @@ from textual import events
 from textual._time import get_time
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.widget import Widget
 
 from cardgames.tui.escape import install as install_escape_parser
 from cardgames.tui.navigation import KeepSettings, ResumeGame, StartGame
@@ -100,7 +102,8 @@ class CardGamesApp(App[None]):
         self.clock = clock
         self.pass_delay = pass_delay
         self.keys = KeyQuiet(clock, pass_delay, self.SETTLE if settle is None else settle)
-        self._key_screens: WeakKeyDictionary[events.Key, Screen[object]] = WeakKeyDictionary()
+        self._key_screens: WeakKeyDictionary[events.Key, tuple[Screen[object], Widget | None]]
+        self._key_screens = WeakKeyDictionary()
         self.writer = Writer(self._save_failed)
         install_escape_parser(self.driver_class)
 
@@ -166,22 +169,40 @@ class CardGamesApp(App[None]):
             age = max(0.0, get_time() - event.time) if self.clock is time.monotonic else 0.0
             if not self.keys.key(age=age, name=event.key):
                 return
-            self._key_screens[event] = self.screen
+            self._key_screens[event] = (self.screen, self.focused)
             if isinstance(self.screen, AppScreen):
                 self.screen.key_coming()
         await super().on_event(event)
 
-    def on_key(self, event: events.Key) -> None:
-        """Drop a key whose screen has gone by the time it reaches the app's bindings.
+    async def on_key(self, event: events.Key) -> None:
+        """Drop a key whose screen has gone by the time it reaches the app's bindings, and look
+        a key's bindings up where it was typed.
 
-        Textual resolves a key's bindings against the screen on top when the key comes back up
-        to the app; a key typed on a dialog that closed meanwhile would otherwise act on the
-        screen below (a burst of Enter in a dialog plays a card at the table).
+        Textual resolves a key's bindings against the screen on top and the widget focused when
+        the key comes back up to the app. A key typed on a dialog that closed meanwhile would
+        act on the screen below (a burst of Enter in a dialog plays a card at the table), and a
+        key typed on the table just before ``:`` opened the command bar would act on the bar
+        (Escape then ``:`` closed the bar it opened, ``d`` then ``:`` lost the draw).
         """
-        typed_on = self._key_screens.pop(event, None)
-        if typed_on is not None and typed_on is not self.screen:
+        typed = self._key_screens.pop(event, None)
+        if typed is None:
+            return
+        screen, focused = typed
+        if screen is not self.screen:
             event.prevent_default()
             event.stop()
+        elif focused is not self.focused and (focused is None or focused.screen is screen):
+            event.prevent_default()
+            event.stop()
+            await self._run_binding(event.key, focused or screen)
+
+    async def _run_binding(self, key: str, node: DOMNode) -> None:
+        """Run the first binding of ``key`` that acts, from ``node`` up to the app, as Textual
+        does for the focused widget (its priority bindings ran when the key came)."""
+        for namespace in node.ancestors_with_self:
+            for binding in namespace._bindings.key_to_bindings.get(key, ()):
+                if not binding.priority and await self.run_action(binding.action, namespace):
+                    return
 
     def on_keep_settings(self, request: KeepSettings) -> None:
         """A screen chose new settings for the games that follow."""

@@ -11,7 +11,7 @@ from textual import events
 from textual.pilot import Pilot
 
 from cardgames.core.cards import Rank
-from cardgames.games.makao.actions import Demand, Play
+from cardgames.games.makao.actions import Demand, Draw, Play
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screens.dialogs import ChoiceDialog, LeaveDialog
@@ -159,3 +159,28 @@ async def test_escape_and_colon_in_one_burst_close_the_bar_and_open_it_afresh() 
             await pilot.pause()
         assert bar.display and bar.value == "", "Escape closed the bar and : opened it empty"
         assert app.focused is bar
+
+
+async def test_a_key_typed_at_the_table_just_before_colon_acts_at_the_table() -> None:
+    """Esc, or ``d``, then ``:`` typed at once on the table (the bar closed): the colon opens
+    the bar before the first key comes back up to the app's bindings. That key still acts where
+    it was typed: Escape does not close the bar it opened, and ``d`` draws."""
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 35), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_when_my_turn(pilot, app)
+        bar = screen.query_one("#command", CommandBar)
+        assert not bar.display
+        app.post_message(events.Key("escape", "\x1b"))
+        app.post_message(events.Key("colon", ":"))
+        for _ in range(5):
+            await pilot.pause()
+        assert bar.display and app.focused is bar, "Escape typed before : left the bar open"
+        await pilot.press("escape")
+        assert not bar.display
+        moves = len(screen.session.history)
+        app.post_message(events.Key("d", "d"))
+        app.post_message(events.Key("colon", ":"))
+        for _ in range(5):
+            await pilot.pause()
+        assert screen.session.history[moves:][:1] == [(0, Draw())], "d typed before : drew"
+        assert bar.display and bar.value == ""
