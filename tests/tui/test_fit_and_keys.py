@@ -15,7 +15,7 @@ from cardgames.games.makao.actions import Draw
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.boards import load_board
-from cardgames.tui.screens.dialogs import ChoiceDialog, LeaveDialog
+from cardgames.tui.screens.dialogs import ChoiceDialog, DiscardDialog, LeaveDialog
 from cardgames.tui.screens.picker import PickerScreen
 from cardgames.tui.screens.rules import RulesScreen
 from cardgames.tui.screens.setup import SetupScreen
@@ -40,6 +40,12 @@ async def test_the_leave_question_and_the_set_up_fit_at_80x24() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "Leave, discard it" in text and "Enter the marked button" in text
+        await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, DiscardDialog))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Discard this game for good?" in text and "Enter the marked button" in text
+        assert "Discard it" in text and "d discard it" in text
         await pilot.press("d")
         await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
         await pilot.press("1")

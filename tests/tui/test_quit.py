@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from textual import events
 
 from cardgames.session.savefile import records_dir, saved_games
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
-from cardgames.tui.screens.dialogs import LeaveDialog
+from cardgames.tui.screens.dialogs import DiscardDialog, LeaveDialog
 from cardgames.tui.screens.game_over import GameOverScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from tests.tui.drive import deal_near_the_end, table, table_when_my_turn
+from tests.tui.screen_text import screen_text
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
@@ -58,6 +60,21 @@ async def test_leave_offers_to_keep_or_discard_the_game() -> None:
         assert len(saved_games(records_dir()).games) == 1, "saved while it is played"
         await pilot.press("q")
         await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        leave = app.screen
+        await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, DiscardDialog))
+        await pilot.press("n")
+        await wait_until(pilot, lambda: app.screen is leave)
+        assert app.focused is not None and app.focused.id == "stay", "back, Stay marked"
+        app.writer.flush()
+        assert len(saved_games(records_dir()).games) == 1, "nothing discarded yet"
+        await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, DiscardDialog))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is leave)
+        assert len(saved_games(records_dir()).games) == 1, "Enter goes back: Back is marked"
+        await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, DiscardDialog))
         await pilot.press("d")
         await wait_until(pilot, lambda: table(app) is None)
     assert saved_games(records_dir()).games == (), "discarded"
@@ -70,8 +87,31 @@ async def test_ctrl_q_can_discard_the_game() -> None:
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
         await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, DiscardDialog))
+        await pilot.press("d")
         await wait_until(pilot, lambda: not app.is_running)
     assert saved_games(records_dir()).games == ()
+
+
+async def test_q_then_d_typed_as_a_later_burst_does_not_discard_the_game() -> None:
+    """``q`` and ``d`` are move keys too: typed by mistake, one after the other, they only
+    bring up the second question; the keys of its own burst do not answer it."""
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_when_my_turn(pilot, app)
+        await pilot.press("d")
+        await wait_until(pilot, lambda: len(screen.session.history) > 0)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        for key in "ddd":
+            app.post_message(events.Key(key, key))
+        await wait_until(pilot, lambda: isinstance(app.screen, DiscardDialog))
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, DiscardDialog)
+        assert "Discard this game for good?" in screen_text(app)
+        app.writer.flush()
+        assert len(saved_games(records_dir()).games) == 1, "kept"
 
 
 async def test_ctrl_q_quits_at_once_on_the_picker_and_after_the_game(

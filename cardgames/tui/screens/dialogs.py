@@ -208,8 +208,65 @@ class LeaveDialog(AppModal[str | None]):
         self.focus_next(Button)
 
     def action_answer(self, answer: str) -> None:
-        """Close with the answer ("" stays)."""
+        """Close with the answer ("" stays); discarding is asked once more first
+        (:class:`DiscardDialog`), since nothing brings the game back."""
+        if answer == "discard":
+            self.open(DiscardDialog(), self._discard_answer)
+            return
         self.dismiss(answer or None)
+
+    def _discard_answer(self, discard: bool | None) -> None:
+        """Discard for good, or come back to the question with Stay marked."""
+        if discard:
+            self.dismiss("discard")
+        else:
+            self.query_one("#stay", Button).focus()
+
+
+class DiscardDialog(AppModal[bool]):
+    """The second question before a game in progress is thrown away for good: ``d`` again (or
+    the Discard button) discards it; ``n``, Escape or Enter on the marked "Back" button go back
+    to the leave question. Like that question, the keys typed in the burst that opened it do
+    not answer it.
+
+    Returns (on dismiss):
+        True to discard the game, False to go back.
+    """
+
+    AUTO_FOCUS = "#back"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "answer(True)", "Discard for good"),
+        Binding("n,escape", "answer(False)", "Back"),
+        Binding("left,right", "switch", "Switch", show=False),
+    ]
+    settle_on_open = True
+    covered_actions = frozenset({"answer"})
+    covered_note = "Discard this game for good?\n\nd discard it   n back"
+
+    def compose(self) -> ComposeResult:
+        """The question, the two buttons and the keys."""
+        with Vertical(id="dialog"):
+            yield Label("Discard this game for good? It cannot be continued or replayed.",
+                        id="dialog-title")
+            with Horizontal(id="dialog-buttons"):
+                yield Button("Back", id="back", variant="primary")
+                yield Button("Discard it", id="discard", variant="error")
+            yield Label("[b]d[/b] discard it   [b]n[/b]/[b]Esc[/b] back\n"
+                        "[b]Enter[/b] the marked button", id="dialog-keys")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Enter or a click on a button answers with it."""
+        event.stop()
+        self.action_answer(event.button.id == "discard")
+
+    def action_switch(self) -> None:
+        """Move the focus to the other button."""
+        self.focus_next(Button)
+
+    def action_answer(self, discard: bool) -> None:
+        """Close with the answer."""
+        self.dismiss(discard)
 
 
 class LeaveTableDialog(LeaveDialog):
