@@ -3,14 +3,17 @@ it from the picker, and the table is as it was."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 from datetime import datetime, timedelta
+from pathlib import Path
 
 import pytest
 from textual.widgets import OptionList
 
 from cardgames.session.autosave import Autosave
-from cardgames.session.savefile import records_dir, saved_games
+from cardgames.session.lock import acquire, lock_file, release
+from cardgames.session.savefile import record_path, records_dir, saved_games
 from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
@@ -182,12 +185,19 @@ def test_when_a_saved_game_was_played_is_said_briefly() -> None:
     assert when_played((moment - timedelta(days=9)).timestamp(), moment) == "2026-11-22 14:05"
 
 
+def _held_elsewhere(lock: Path) -> None:
+    """Check that ``lock`` is held: another descriptor cannot take it."""
+    descriptor = os.open(lock, os.O_RDWR)
+    try:
+        with pytest.raises(BlockingIOError):
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    finally:
+        os.close(descriptor)
+
+
 async def test_continue_holds_the_record_s_lock_while_the_table_is_shown() -> None:
     """Continue takes the record's lock: another window cannot play the game meanwhile, and
     it is let go once the table goes; a game held by another window is refused, unchanged."""
-    import fcntl
-
-    from cardgames.session.lock import acquire, lock_file, release
 
     app = CardGamesApp(GameSetup("makao", default_seats(3, 2), {}, 11), FAST)
     async with app.run_test(size=SIZE) as pilot:
@@ -202,12 +212,7 @@ async def test_continue_holds_the_record_s_lock_while_the_table_is_shown() -> No
     again = CardGamesApp(settings=FAST, resume=saved)
     async with again.run_test(size=SIZE) as pilot:
         await table_when_my_turn(pilot, again)
-        descriptor = os.open(lock, os.O_RDWR)
-        try:
-            with pytest.raises(BlockingIOError):
-                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        finally:
-            os.close(descriptor)
+        _held_elsewhere(lock)
         await pilot.press("q")
         await wait_until(pilot, lambda: isinstance(again.screen, LeaveDialog))
         await pilot.press("y")
@@ -230,22 +235,13 @@ async def test_continue_holds_the_record_s_lock_while_the_table_is_shown() -> No
 async def test_a_new_game_holds_its_record_s_lock_from_the_deal_until_its_table_goes() -> None:
     """A new game is locked before its first save: another window's Continue cannot play it
     while it is played here; leaving the table lets the lock go."""
-    import fcntl
-
-    from cardgames.session.lock import lock_file
-    from cardgames.session.savefile import record_path
 
     app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 12), FAST)
     async with app.run_test(size=SIZE) as pilot:
         screen = await table_when_my_turn(pilot, app)
         assert screen.saver is not None
         lock = lock_file(record_path(screen.saver.folder, screen.saver.id))
-        descriptor = os.open(lock, os.O_RDWR)
-        try:
-            with pytest.raises(BlockingIOError):
-                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        finally:
-            os.close(descriptor)
+        _held_elsewhere(lock)
         await pilot.press("q")
         await wait_until(pilot, lambda: isinstance(app.screen, LeaveDialog))
         await pilot.press("y")
