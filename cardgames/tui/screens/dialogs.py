@@ -269,7 +269,7 @@ class DiscardDialog(AppModal[bool]):
         self.dismiss(discard)
 
 
-class LeaveTableDialog(LeaveDialog):
+class LeaveTableDialog(LeaveDialog, inherit_bindings=False):
     """Leave a network table whose game goes on at its server: only Leave or Stay, since there
     is nothing here to keep or discard.
 
@@ -277,7 +277,6 @@ class LeaveTableDialog(LeaveDialog):
         "keep" to leave (the game goes on at the table), or None to stay.
     """
 
-    inherit_bindings = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,l", "answer('keep')", "Leave"),
         Binding("n,escape", "answer('')", "Stay"),
