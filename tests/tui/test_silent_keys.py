@@ -241,15 +241,20 @@ async def test_every_key_acts_or_says_why_on_each_side_of_the_turn(game: str) ->
 
 @pytest.mark.parametrize("game", ["makao", "shithead", "trash", "spite_malice", "zoliky"])
 async def test_a_character_that_is_no_key_of_the_table_says_so(game: str) -> None:
-    """A character no binding takes (``z``, ``@``) says it is no key of this table and where
-    the keys are, shown literally; a key that acts (``?``) does not say it."""
+    """A character no binding takes (``z``, ``@``, ``\\``) says it does nothing here and where
+    the keys are, shown as typed, until the next key; a key that acts (``?``) does not say
+    it."""
     app = CardGamesApp(GameSetup(game, default_seats(2, 1), {}, 3), FAST)
     async with app.run_test(size=SIZE) as pilot:
         screen = await table_when_my_turn(pilot, app)
-        await _says(app, pilot, "z", "'z' is not a key of this table: ? shows the rules and "
-                                     "every key.")
-        await _says(app, pilot, "at", "'@' is not a key of this table")
-        await pilot.press("escape", "question_mark")
+        await _says(app, pilot, "z", "The key z does nothing at this table: ? shows the rules "
+                                     "and every key.")
+        await _says(app, pilot, "at", "The key @ does nothing at this table")
+        await _says(app, pilot, "backslash", "The key \\ does nothing at this table")
+        await pilot.press("left")
+        await pilot.pause()
+        assert "does nothing" not in _status(app), "not the answer to the next key"
+        await pilot.press("question_mark")
         await pilot.pause()
         assert app.screen is not screen
-        assert "not a key" not in screen.error
+        assert "does nothing" not in screen.error

@@ -25,7 +25,6 @@ from textual.widgets import Footer, Input, Static
 from textual.worker import get_current_worker
 
 from cardgames.core.engine import Action, PlayerId
-from cardgames.core.errors import quoted
 from cardgames.session.autosave import Autosave
 from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.dealcode import deal_code
@@ -147,6 +146,8 @@ class TableScreen(AppScreen[None]):
         super().__init__()
         self.session = session
         self.saver = saver
+        self._no_such_key = ""
+        """What the status line says of the last key if it was no key of the table."""
         self.writer = writer
         self.record_lock = lock
         self._saved: tuple[str, ...] = ()
@@ -948,11 +949,17 @@ class TableScreen(AppScreen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """A key other than the hint's Enter (which never reaches here) drops the hint; a
-        character that is no key of this table says so, rather than doing nothing silently."""
+        character that is no key of this table says so, rather than doing nothing silently,
+        until the next key."""
         self._forget_hint()
+        said, self._no_such_key = self._no_such_key, ""
+        if said and self.error == said:
+            # Said of the key before: it must not read as the answer to this one.
+            self._clear_status()
         if unbound_character(event, self) and not self._covered:
-            self._say(f"{quoted(event.character or '')} is not a key of this table: ? shows "
-                      "the rules and every key.")
+            self._no_such_key = (f"The key {event.character} does nothing at this table: ? "
+                                 "shows the rules and every key.")
+            self._say(self._no_such_key)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The focus moved away from where the hint put it: the hint no longer holds."""
