@@ -191,7 +191,8 @@ class CardGamesApp(App[None]):
         if screen is not self.screen:
             event.prevent_default()
             event.stop()
-        elif focused is not self.focused and (focused is None or focused.screen is screen):
+        elif focused is not self.focused and (focused is None or screen in focused.ancestors):
+            # A widget removed meanwhile has no screen among its ancestors: Textual decides.
             event.prevent_default()
             event.stop()
             await self._run_binding(event.key, focused or screen)
