@@ -239,12 +239,22 @@ def test_sh_a14_swaps_then_ready_then_swaps_are_refused() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_sh_1_sh_2_deal(players: int) -> None:
+    """SH-1, SH-2: one deck; each seat gets three face-down cards, three face-up cards on them
+    (seen by everyone, the face-down ones by no one) and three in hand; the rest is the stock,
+    16 cards with four players."""
     state = GAME.new_game(players, seed=11)
     assert state.card_count() == 52
     assert len(state.stock) == 52 - 9 * players
+    if players == 4:
+        assert len(state.stock) == 16
     for seat in range(players):
         assert len(state.hands[seat]) == 3
+        assert len(state.face_up[seat]) == 3 and len(state.face_down[seat]) == 3
         assert None not in state.face_up[seat] and None not in state.face_down[seat]
+        other = state.view((seat + 1) % players)
+        assert other.face_up[seat] == tuple(state.face_up[seat])
+        assert other.face_down[seat] == (True, True, True)
+        assert other.hand_sizes[seat] == 3
     assert state.phase == "swap" and state.current_player == 0
 
 
@@ -317,9 +327,36 @@ def test_sh_5_message_for_a_lower_card() -> None:
 
 
 def test_sh_6_two_and_ten_go_on_anything() -> None:
+    """SH-6: on an ace, the highest card, only the 2 and the 10 (decided) may be played."""
     state = position(hands=["2h 10c 5s", "5d"], pile="As")
     assert plays(state) == {("2h",), ("10c",)}
     assert state.view(A).playable == frozenset(cards("2h 10c"))
+
+
+def test_sh_6_a_two_or_a_ten_is_accepted_on_an_ace_from_every_source() -> None:
+    """SH-6 (decided: the 10 as well as the 2): played from the hand, from the face-up cards or
+    turned blind, a 2 or a 10 goes on an ace where a king is refused or picks up."""
+    twos = position(hands=["2h 2c 5s", "5d"], pile="As", stock="Kd Kh")
+    twos.apply(Play(cards("2h 2c")))
+    assert twos.pile == list(cards("As 2h 2c"))
+    ten = position(hands=["10c 5s", "5d"], pile="As", stock="Kd")
+    ten.apply(Play((card("10c"),)))
+    assert ten.burnt == list(cards("As 10c"))
+    up = position(hands=["", "5d"], pile="As", face_up=[["10h", "2d", "Kc"], ["4h"] * 3])
+    assert plays(up) == {("10h",), ("2d",)}
+    assert refused(up, Play((card("Kc"),))) == "K♣ is lower than A♠"
+    up.apply(Play((card("2d"),)))
+    assert up.pile == list(cards("As 2d"))
+    empty = [None, None, None]
+    for flipped in ("2s", "10s", "Kc"):
+        blind = position(hands=["", "5d"], pile="9h As", face_up=[empty, ["4h"] * 3],
+                         face_down=[[flipped, "3c", "4c"], ["5c"] * 3])
+        blind.apply(Blind(1))
+        if flipped == "Kc":
+            assert blind.hands[A] == list(cards("9h As Kc"))
+        else:
+            assert blind.hands[A] == []
+            assert card(flipped) in (*blind.pile, *blind.burnt)
 
 
 def test_sh_8_pickup_ends_turn_and_is_never_allowed_on_an_empty_pile() -> None:

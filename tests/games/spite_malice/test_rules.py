@@ -6,12 +6,18 @@ import json
 
 import pytest
 
+from cardgames.core.cards import Card, Rank
 from cardgames.core.errors import IllegalMove
 from cardgames.core.rng import Rng
 from cardgames.games.spite_malice import GAME
 from cardgames.games.spite_malice.actions import Bus, Discard, End, Play
 from cardgames.games.spite_malice.engine import SpiteMaliceState, starter
 from tests.games.spite_malice.builders import card, cards, position, refused, run, run_of
+
+
+def worth(card: Card) -> int:
+    """A pay-off top's worth for choosing the first player: A = 1 … K = 13, a joker 0."""
+    return {Rank.JOKER: 0, Rank.ACE: 1}.get(card.rank, int(card.rank))
 
 
 def test_sm_1_two_to_four_players() -> None:
@@ -32,6 +38,8 @@ def test_sm_2_deal_for_four() -> None:
 
 
 def test_sm_3_the_highest_pay_off_top_starts() -> None:
+    """SM-3 (decided): the highest pay-off top starts, a joker counting lowest (below an ace);
+    a tie goes to the lower seat."""
     assert starter([cards("2c 9h"), cards("3c Kd"), cards("4c Kh")]) == 1
     assert starter([cards("2c Xr"), cards("3c Ah")]) == 1
     assert starter([cards("2c Xr"), cards("3c Xb")]) == 0
@@ -39,9 +47,15 @@ def test_sm_3_the_highest_pay_off_top_starts() -> None:
         state = GAME.new_game(3, seed=seed)
         assert isinstance(state, SpiteMaliceState)
         assert state.current_player == starter(state.pay_off)
+        tops = [worth(pile[-1]) for pile in state.pay_off]
+        first = state.current_player
+        assert first is not None
+        assert tops[first] == max(tops) and max(tops[:first], default=-1) < tops[first]
 
 
 def test_sm_5_only_an_ace_opens_a_pile_at_the_lowest_free_place() -> None:
+    """SM-5, SM-12: only an ace opens a pile, at the lowest free place; an ace never goes on
+    a pile already open."""
     state = position(hands=["Ac 2d 5h", "3c"], piles=["Ah", "", "As"], full=True)
     message = refused(state, Play(card("2d"), "hand", 2))
     assert message == "2♦ cannot open a building pile: only an ace can"
@@ -76,6 +90,28 @@ def test_sm_7_a_cleared_place_is_free_for_the_next_ace() -> None:
     assert state.piles[1] == [card("Ah")]
 
 
+def test_sm_8_the_hand_is_filled_to_five_from_the_stock_when_the_turn_starts() -> None:
+    """SM-8: the seat whose turn starts draws from the top of the stock until it holds five
+    (one card or several, as far as the stock goes); the seat whose turn ended draws
+    nothing."""
+    state = position(hands=["9h 4c", "7s 8s"], stock="2h 3h 5d 6d Kc", current=1)
+    events = state.apply(Discard(card("7s"), 1))
+    assert state.current_player == 0
+    assert sorted(state.hands[0]) == sorted(cards("9h 4c 2h 3h 5d"))
+    assert state.stock == [card("Kc"), card("6d")]
+    assert state.hands[1] == [card("8s")]
+    assert [(e.kind, e.player, e.count) for e in events][1:] == [("draw", 0, 3)]
+    events = state.apply(Discard(card("9h"), 1))
+    assert state.current_player == 1
+    assert sorted(state.hands[1]) == sorted(cards("8s 6d Kc"))
+    assert state.stock == []
+    assert len(state.hands[0]) == 4
+    full = position(hands=["Qd 4c 5c 6c", "7s 8s 9s 10s"], stock="2h 3h", current=1)
+    full.apply(Bus(card("7s")))
+    assert sorted(full.hands[0]) == sorted(cards("Qd 4c 5c 6c 2h"))
+    assert full.stock == [card("3h")]
+
+
 def test_sm_9_the_next_pay_off_card_is_turned_up_and_spot_tops_play() -> None:
     state = position(
         hands=["9c", "3c"],
@@ -108,6 +144,24 @@ def test_sm_11_with_stock_and_heap_empty_the_hand_stays_short() -> None:
     run(state, "discard kc 1")
     assert state.hands[0] == [card("9d")]
     assert state.current_player == 0
+
+
+def test_sm_12_an_ace_drawn_during_the_turn_must_be_played_too() -> None:
+    """SM-12: an ace that a fill brings into the hand opens a new pile before the turn can
+    end; it is never discarded or put under the bus."""
+    state = position(hands=["2s", "3c"], piles=["Ac"], stock="Ah 4h 5h 6h 7h", full=True)
+    run(state, "play 2s")
+    assert card("Ah") in state.hands[0]
+    reason = "You hold A♥: play it before you end your turn"
+    assert refused(state, Discard(card("4h"), 1)) == reason
+    assert refused(state, Bus(card("4h"))) == reason
+    assert not [a for a in state.legal_actions() if isinstance(a, (Discard, Bus, End))]
+    ace = card("Ah")
+    legal = state.legal_actions()
+    assert [a for a in legal if isinstance(a, Play) and a.card == ace] == [Play(ace, "hand", 2)]
+    run(state, "play ah")
+    assert state.piles[:2] == [list(cards("Ac 2s")), [card("Ah")]]
+    assert Discard(card("4h"), 1) in state.legal_actions()
 
 
 def test_sm_13_end_only_with_an_empty_hand_and_nothing_to_draw() -> None:

@@ -58,6 +58,8 @@ def test_sm_a4_joker_keeps_the_rank_it_stands_for() -> None:
 
 
 def test_sm_a5_fill_turns_the_cleared_heap_into_the_stock() -> None:
+    """SM-8, SM-11: the turn starts with a fill to five that empties the stock and goes on
+    from the cleared heap, shuffled into a new stock."""
     heap = " ".join(f"{run_of(13, 'c')} {run_of(13, 'd')}".split())
     state = position(
         hands=["9h", "7s"], stock="2h 3h", cleared=heap, current=1, full=False
@@ -101,6 +103,8 @@ def test_sm_a7_jokers_have_one_spot_of_their_own() -> None:
 
 
 def test_sm_a8_an_ace_in_hand_must_be_played() -> None:
+    """SM-12: while an ace is in hand no discard, bus or end is allowed (the ace itself goes
+    to neither a spot nor the bus); only building plays are offered, the ace opening a pile."""
     state = position(hands=["Ad 5c 9h", "3c"], full=True)
     reason = "You hold A♦: play it before you end your turn"
     assert refused(state, Discard(card("5c"), 1)) == reason

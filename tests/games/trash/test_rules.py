@@ -56,10 +56,26 @@ def test_tr_2_positions_belong_to_ranks_ace_to_ten_jacks_wild() -> None:
 
 
 def test_tr_3_seat_0_starts_the_first_hand_of_every_match() -> None:
+    """TR-3: seat 0 starts the first hand, whatever the game number."""
     for number in range(3):
         state = GAME.new_game(3, seed=9, game_number=number)
         assert state.current_player == 0
         assert state.legal_actions() == (DRAW,)
+
+
+def test_tr_3_the_winner_of_the_previous_hand_starts_the_next() -> None:
+    """TR-3: the next hand is started by the winner of the hand just played, not by the seat
+    that has won most hands nor by the seat after the winner."""
+    state = position(
+        layouts=["^Ah ^2h 3s ^4h ^5h ^6h ^7h ^8h ^9h ^10h", "Kc Kd Ks Kh Qc Qd Qs Qh", KINGS],
+        stock="3h", hand_number=3, starter=B, winners=[B, B],
+    )
+    state.apply(DRAW)
+    assert state.winners == [B, B, A]
+    assert state.hand_number == 4
+    assert state.starter == A and state.current_player == A
+    assert state.legal_actions() == (DRAW,)
+    assert state.view(B).starter == A
 
 
 def test_tr_4_the_discard_top_may_be_taken_only_when_it_can_be_placed() -> None:
@@ -90,6 +106,8 @@ def test_tr_4_a_jack_or_a_card_for_a_face_up_jack_may_be_taken() -> None:
 
 
 def test_tr_5_keeping_the_jack_discards_the_pip_card_and_ends_the_turn() -> None:
+    """TR-5, TR-7: declining to replace a face-up jack ends the chain; the pip card goes face
+    up on the discard pile and the turn passes."""
     state = position(layouts=["Kc Kd 5s ^Jd Qc", KINGS], stock="4h")
     state.apply(DRAW)
     events = state.apply(KEEP)
@@ -126,6 +144,8 @@ def test_tr_6_with_one_face_down_position_the_jack_goes_there_by_itself() -> Non
 
 
 def test_tr_7_queens_kings_high_ranks_and_face_up_ranks_end_the_chain() -> None:
+    """TR-7: a queen, a king, a rank above N and a rank already face up are discarded and
+    the turn passes."""
     for drawn, reason in (("Kd", "no position"), ("Qc", "no position"), ("8h", "beyond"),
                           ("Ac", "face up")):
         state = position(layouts=["^Ah Qd Kh 3s 2s", KINGS], stock=drawn)
@@ -133,6 +153,25 @@ def test_tr_7_queens_kings_high_ranks_and_face_up_ranks_end_the_chain() -> None:
         assert events[-1].kind == "discard" and events[-1].detail == reason
         assert state.discard == cards(drawn)
         assert state.current_player == B
+
+
+@pytest.mark.parametrize(("hidden", "reason"), [("Kd", "no position"), ("10s", "beyond"),
+                                                ("4d", "face up")])
+def test_tr_7_a_card_turned_up_in_the_chain_that_cannot_be_placed_ends_it(
+    hidden: str, reason: str
+) -> None:
+    """TR-7: a card turned up in the chain that cannot be placed goes face up on the discard
+    pile, for everyone to see, and the turn passes; the position it left stays face up."""
+    state = position(layouts=[f"Qc {hidden} Kh ^4h Qd Qs Kc Ks Kh#1", KINGS], stock="2c")
+    events = state.apply(DRAW)
+    assert [e.kind for e in events] == ["draw", "place", "discard"]
+    assert events[-1].cards == (card(hidden),) and events[-1].detail == reason
+    assert state.discard == cards(hidden) and state.hand is None
+    assert face_up(state, A)[1] == "2c" and face_down(state, A) == [1, 3, 5, 6, 7, 8, 9]
+    assert state.current_player == B and state.phase == "turn"
+    view = state.view(B)
+    assert view.discard == (card(hidden),) and view.in_hand is None
+    assert view.layouts[A][1] == card("2c")
 
 
 def test_tr_7_refusals_outside_the_choice_phases() -> None:
@@ -153,6 +192,7 @@ def test_tr_8_the_stock_is_rebuilt_when_it_runs_out_and_cards_are_kept() -> None
 
 
 def test_tr_8_a_dead_end_deals_the_hand_again_with_the_same_sizes() -> None:
+    """TR-8 (decided), TR-3: a hand dealt again keeps its sizes, number and starter."""
     state = position(
         layouts=["Kh Kd", "Ks Kc Kh#1"], stock="Qs", filler=False,
         hand_number=3, starter=B, current=B, winners=[A, A],
@@ -177,6 +217,8 @@ def test_tr_9_the_hand_ends_the_moment_the_last_position_is_turned_up() -> None:
 
 
 def test_tr_10_the_next_hand_is_dealt_from_all_cards_with_the_winner_smaller() -> None:
+    """TR-10, TR-3: every card is dealt again, all face down; the winner's layout is one
+    position smaller (1-9), the others keep ten; the winner starts."""
     state = GAME.new_game(3, seed=4)
     assert isinstance(state, TrashState)
     while state.hand_number == 1:
@@ -186,8 +228,41 @@ def test_tr_10_the_next_hand_is_dealt_from_all_cards_with_the_winner_smaller() -
     assert all(face_down(state, seat) == list(range(1, state.sizes[seat] + 1))
                for seat in range(3))
     assert state.discard == [] and state.card_count() == 104
+    assert len(set(state.all_cards())) == 104 and state.hand is None
     assert len(state.stock) == 104 - 29
     assert state.current_player == winner
+
+
+def test_tr_10_a_rank_above_a_seats_own_layout_size_is_unplayable_for_it_alone() -> None:
+    """TR-10: with layouts of 9 and 10 positions a 10 is discarded by the first seat, while the
+    second may take it from the discard pile and place it."""
+    state = position(
+        layouts=["Kh Qd Ks Kc Kd Qh Qs Qc Kh#1",
+                 "Kc#1 Kd#1 Ks#1 Kh#2 Qc#1 Qd#1 Qs#1 Qh#1 Ks#2 Kd#2"],
+        stock="10s", hand_number=2, starter=A, winners=[A],
+    )
+    events = state.apply(DRAW)
+    assert (events[-1].kind, events[-1].detail) == ("discard", "beyond")
+    assert state.discard == cards("10s") and state.current_player == B
+    assert state.legal_actions() == (DRAW, TAKE)
+    events = state.apply(TAKE)
+    assert [e.kind for e in events] == ["take", "place", "discard"]
+    assert face_up(state, B)[9] == "10s" and state.discard == cards("Kd#2")
+
+
+def test_tr_10_the_next_hand_starts_from_every_card_of_the_last_one() -> None:
+    """TR-10: the next hand gathers every card (layouts face up and down, stock, discard
+    pile), deals it again face down, and only the winner's layout shrinks (3 to 2; the
+    other keeps 4)."""
+    state = position(layouts=["^Ah 2d ^Jh", "^Ac Qc ^3c Kd"], stock="2h 5s", discard="Qs 9d")
+    before = sorted(state.all_cards())
+    state.apply(DRAW)
+    assert state.sizes == [2, 4]
+    assert sorted(state.all_cards()) == before
+    assert state.discard == [] and state.hand is None
+    assert [face_down(state, seat) for seat in (A, B)] == [[1, 2], [1, 2, 3, 4]]
+    assert all(c is None for seat in (A, B) for c in state.shown[seat])
+    assert len(state.stock) == len(before) - 6
 
 
 def test_tr_11_the_outcome_ranks_by_hands_won_then_layout_size() -> None:

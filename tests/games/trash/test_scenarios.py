@@ -16,6 +16,7 @@ def kinds(events: tuple[object, ...]) -> list[str]:
 
 
 def test_tr_a1_a_chain_of_placements_ends_with_a_rank_already_face_up() -> None:
+    """TR-5, TR-7: the chain goes on from card to card and ends with a rank already face up."""
     state = position(
         layouts=["Qc Qd Qs Qh 9d Kc Kd Ks 5h Kh", TEN_KINGS], stock="5c 2h"
     )
@@ -31,6 +32,7 @@ def test_tr_a1_a_chain_of_placements_ends_with_a_rank_already_face_up() -> None:
 
 
 def test_tr_a2_a_queen_is_discarded_at_once() -> None:
+    """TR-7: a queen has no position: discarded, and the turn passes."""
     state = position(layouts=["Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c", TEN_KINGS], stock="Qs")
     events = state.apply(DRAW)
     assert kinds(events) == ["draw", "discard"]
@@ -86,6 +88,7 @@ def test_tr_a5_the_last_face_down_position_wins_the_hand_at_once() -> None:
 
 
 def test_tr_a6_a_ten_is_unplayable_in_a_layout_of_nine() -> None:
+    """TR-7, TR-10: a rank above the layout size (here 9) is discarded."""
     state = position(layouts=["Ac 2c 3c 4c 5c 6c 7c 8c 9c", TEN_KINGS], stock="10s")
     events = state.apply(DRAW)
     assert kinds(events) == ["draw", "discard"]
@@ -144,6 +147,7 @@ def test_tr_a9_an_empty_stock_is_rebuilt_from_the_discard_pile_but_its_top() -> 
 
 
 def test_tr_a10_the_hand_winner_has_one_position_fewer_and_plays_first() -> None:
+    """TR-3, TR-10: the hand winner (seat 1) starts the next hand with one position fewer."""
     state = position(
         layouts=[TEN_KINGS, "^Ah ^2h ^3h ^4h ^5h ^6h ^7h ^8h ^9h Qd"],
         stock="10d", current=B,
@@ -159,6 +163,7 @@ def test_tr_a10_the_hand_winner_has_one_position_fewer_and_plays_first() -> None
 
 
 def test_tr_a11_with_two_decks_a_second_seven_cannot_join_a_face_up_seven() -> None:
+    """TR-7: a rank whose position already shows that rank is discarded."""
     state = position(
         layouts=["Kh 7h#1 Ks Kc Kd Qh ^7c Qs Qc Qd", TEN_KINGS, TEN_KINGS], stock="2d"
     )
