@@ -207,15 +207,15 @@ def _after_opening(view: ZolikyView, legal: tuple[Action, ...], plan: list[Meld]
 
 
 def _choose_opened(view: ZolikyView, legal: tuple[Action, ...], plan: list[Meld]) -> Action:
-    """Lay down melds, then lay off, then discard; a taken card is used first (ZO-8)."""
+    """Lay down melds, then lay off, then discard; a taken card is used first, else put back
+    while nothing is laid, else the first lay, which leaves it a place (ZO-8)."""
     taken = view.taken
     if taken is not None and taken in view.hand:
-        for action in legal:
-            if isinstance(action, Meld | LayOff) and (
-                action.card == taken if isinstance(action, LayOff) else taken in action.cards
-            ):
+        lays = [action for action in legal if isinstance(action, Meld | LayOff)]
+        for action in lays:
+            if action.card == taken if isinstance(action, LayOff) else taken in action.cards:
                 return action
-        return Draw()
+        return Draw() if Draw() in legal else lays[0]
     if plan:
         return plan[0]
     return _lay_off_or_discard(view, legal)

@@ -82,6 +82,8 @@ _PLAIN_FACE: dict[Card, Card | None] = {
 _MELD_LISTS: dict[tuple[Any, ...], tuple[Meld, ...]] = {}
 """The melds of each hand met lately (see ``ZolikyState._melds``), cleared when it is full."""
 _MELD_LISTS_LIMIT = 50_000
+_REACH_LIMIT = 4_096
+"""The most hands and tables one search for a taken card's place looks at (ZO-8)."""
 _SUIT_RANK: dict[Card, tuple[int, int]] = {
     card: (SUIT_NUMBER[card], RANK_NUMBER[card]) for card in ALL_CARDS
 }
@@ -481,23 +483,15 @@ class ZolikyState:
         size = len(hand)
         actions = []
         if self.turn_round >= FIRST_MELD_ROUND:
-            restrict = opened and pending
-            if size >= 4:
-                self._melds(actions, pick, jokers, size - 1, taken if restrict else None)
             complete = not opened and self._opening_complete(player)
-            if opened or complete:
-                index = self._layoff_index()
-                for face, card in pick.items():
-                    if restrict and card != taken:
-                        continue
-                    for meld, swap in index.get(face, ()):
-                        if swap or size >= 2:
-                            actions.append(LayOff(card, meld, None))
-                if jokers and size >= 2 and not (restrict and jokers[0] != taken):
-                    joker = jokers[0]
-                    actions.extend(
-                        LayOff(joker, meld, named) for meld, named in self._jokers_index
-                    )
+            actions = self._lays(pick, jokers, size, opened or complete)
+            if opened and pending:
+                assert taken is not None
+                reach: dict[tuple[Any, ...], bool] = {}
+                actions = [
+                    action for action in actions
+                    if _uses(action, taken) or self._leaves_placeable(player, action, reach)
+                ]
             if self.snapshot is not None:
                 actions.append(_TAKEBACK)
         if pending and not self.laid and self.source in ("discard", "cut"):
@@ -509,25 +503,78 @@ class ZolikyState:
                 actions.extend(discards[card] for card in _distinct(hand))
         return tuple(actions)
 
+    def _lays(
+        self, pick: dict[Card, Card], jokers: list[Card], size: int, layoffs: bool,
+    ) -> list[Action]:
+        """Every meld of the hand (``size`` cards; ``pick`` and ``jokers`` from ``_pick``) that
+        keeps one card to close (ZO-11, ZO-15), then, with ``layoffs``, every lay-off (ZO-12,
+        ZO-13): by hand card, then meld, the joker's last."""
+        actions: list[Action] = []
+        if size >= 4:
+            self._melds(actions, pick, jokers, size - 1)
+        if layoffs:
+            index = self._layoff_index()
+            for face, card in pick.items():
+                for meld, swap in index.get(face, ()):
+                    if swap or size >= 2:
+                        actions.append(LayOff(card, meld, None))
+            if jokers and size >= 2:
+                joker = jokers[0]
+                actions.extend(LayOff(joker, meld, named) for meld, named in self._jokers_index)
+        return actions
+
+    def _leaves_placeable(
+        self, player: int, action: Action, reach: dict[tuple[Any, ...], bool],
+    ) -> bool:
+        """True if, after ``action`` (a lay of an opened ``player`` that does not use the card
+        he took from the discard pile), that card can still go onto the table this turn
+        (ZO-8): some sequence of lays ends with one that uses it, so a lay that prepares its
+        place (the joker as 5♦ before a taken 6♦) is allowed and none leaves the turn without
+        an end.
+
+        ``reach`` keeps the answer for each hand and table met, shared by the lays of one
+        position; past ``_REACH_LIMIT`` of them the answer is False (the lay is refused).
+        """
+        trial = self.clone()
+        if isinstance(action, Meld):
+            trial._meld(player, action)
+        else:
+            assert isinstance(action, LayOff)
+            trial._lay_off(player, action)
+        hand = trial.hands[player]
+        key = (tuple(hand), tuple(trial.melds))
+        known = reach.get(key)
+        if known is not None:
+            return known
+        if len(reach) >= _REACH_LIMIT:
+            return False
+        taken = trial.taken
+        assert taken is not None
+        pick, jokers = trial._pick(hand)
+        lays = trial._lays(pick, jokers, len(hand), True)
+        found = any(_uses(lay, taken) for lay in lays) or any(
+            trial._leaves_placeable(player, lay, reach) for lay in lays
+        )
+        reach[key] = found
+        return found
+
     @staticmethod
     def _melds(
         actions: list[Action], pick: dict[Card, Card], jokers: list[Card], max_size: int,
-        required: Card | None,
     ) -> None:
-        """Append every meld the hand can lay (ZO-11): runs by suit, then sets by rank; with
-        ``required``, only those that use it (ZO-8).
+        """Append every meld the hand can lay (ZO-11): runs by suit, then sets by rank.
 
         The list depends only on the arguments and a hand often comes back (a takeback, the
         put-back draw), so it is kept per hand.
         """
         naturals = tuple(pick.values())
         joker_tuple = tuple(jokers)
-        key = (naturals, joker_tuple, max_size, required)
+        key = (naturals, joker_tuple, max_size)
         found = _MELD_LISTS.get(key)
         if found is None:
             if len(_MELD_LISTS) >= _MELD_LISTS_LIMIT:
                 _MELD_LISTS.clear()
-            found = _MELD_LISTS[key] = _find_melds(naturals, joker_tuple, max_size, required)
+            found = _MELD_LISTS[key] = _find_melds(naturals, joker_tuple, max_size)
         actions.extend(found)
 
     def _may_end(self, player: int, pending: bool, complete: bool) -> bool:
@@ -1091,8 +1138,8 @@ def layoff_refusal(view: ZolikyView, card: Card) -> str:
     """Why ``card`` cannot be laid off onto any meld now, as a sentence for the player: the
     first reason that holds whichever meld is meant (the turn, ZO-9, not opened yet under
     ZO-12), else that the card fits no meld on the table (or that there is none), else why it
-    may not go onto the first meld it fits (e.g. the card taken from the discard pile goes
-    first, ZO-8).
+    may not go onto the first meld it fits (e.g. it would leave the card taken from the
+    discard pile no place on the table, ZO-8).
 
     Args:
         view: The view of the seat that tried it.
@@ -1183,7 +1230,7 @@ def _end_refusal(view: ZolikyView, action: Discard | Close, pending: bool) -> st
     if card not in hand:
         return f"You don't hold {card}"
     if pending and view.source == "discard":
-        return _use_taken(taken)
+        return _use_taken(view, taken)
     opening = view.opening
     if opening is not None and not opening.complete:
         lacks = [] if opening.points >= opening.needed else [
@@ -1205,8 +1252,26 @@ def _end_refusal(view: ZolikyView, action: Discard | Close, pending: bool) -> st
     return f"{action} is not possible now"
 
 
-def _use_taken(taken: Card | None) -> str:
-    return f"Lay {taken}, which you took from the discard pile, first (or draw to put it back)"
+def _use_taken(view: ZolikyView, taken: Card | None) -> str:
+    """Why the turn may not end yet: the card taken from the discard pile is still in hand
+    (ZO-8)."""
+    return f"Lay {taken}, which you took from the discard pile, before you discard" + _put_back(
+        view
+    )
+
+
+def _strands_taken(view: ZolikyView, taken: Card) -> str:
+    """Why a lay is refused that would leave the card taken from the discard pile no place
+    on the table this turn (ZO-8)."""
+    return (
+        f"After that, {taken}, which you took from the discard pile, could not go onto the "
+        "table this turn: lay it first, or what makes room for it" + _put_back(view)
+    )
+
+
+def _put_back(view: ZolikyView) -> str:
+    """The way out of a take while nothing is laid yet (ZO-8), as the end of a sentence."""
+    return "" if view.laid else " (or draw to put it back)"
 
 
 def _meld_refusal(view: ZolikyView, player: int, action: Meld) -> str:
@@ -1226,7 +1291,7 @@ def _meld_refusal(view: ZolikyView, player: int, action: Meld) -> str:
     if view.opened[player] and taken is not None and taken in view.hand and (
         taken not in action.cards
     ):
-        return _use_taken(taken)
+        return _strands_taken(view, taken)
     return f"{action} is not possible now"
 
 
@@ -1262,7 +1327,7 @@ def _layoff_refusal(view: ZolikyView, player: int, action: LayOff) -> str:
         return "You must keep one card to close: you may not lay off your last card"
     taken = view.taken
     if view.opened[player] and taken is not None and taken in hand and action.card != taken:
-        return _use_taken(taken)
+        return _strands_taken(view, taken)
     return f"{action} is not possible now"
 
 
@@ -1271,7 +1336,6 @@ def _layoff_refusal(view: ZolikyView, player: int, action: LayOff) -> str:
 
 def _find_melds(
     naturals: tuple[Card, ...], joker_tuple: tuple[Card, ...], max_size: int,
-    required: Card | None,
 ) -> tuple[Meld, ...]:
     """Every meld of ``naturals`` (one card per face, sorted) and the jokers (see
     ``ZolikyState._melds``)."""
@@ -1299,13 +1363,20 @@ def _find_melds(
     for group in by_suit:
         if len(group) >= 2 and len(group) + joker_count >= 3:
             for size, meld in run_choices(tuple(group), joker_tuple):
-                if size <= max_size and (required is None or required in meld.cards):
+                if size <= max_size:
                     found.append(meld)
     for group_of_rank in sets:
         for size, meld in set_choices(group_of_rank, joker):
-            if size <= max_size and (required is None or required in meld.cards):
+            if size <= max_size:
                 found.append(meld)
     return tuple(found)
+
+
+def _uses(action: Action, card: Card) -> bool:
+    """True if the lay ``action`` puts ``card`` onto the table."""
+    if isinstance(action, Meld):
+        return card in action.cards
+    return isinstance(action, LayOff) and action.card == card
 
 
 def _distinct(hand: list[Card]) -> list[Card]:

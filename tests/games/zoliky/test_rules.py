@@ -87,22 +87,80 @@ def test_zo_7_a_second_draw_and_discarding_before_drawing_are_refused() -> None:
         state.apply(Take())
 
 
-def test_zo_8_opened_player_must_use_the_taken_card_first() -> None:
-    """ZO-8: an opened player who took 8♣ may only lay it (or put it back) before anything else."""
+def test_zo_8_opened_player_may_lay_other_cards_while_the_taken_card_keeps_a_place() -> None:
+    """ZO-8: an opened player who took 8♣ may lay 5♥ 6♥ 7♥ first, since 8♣ can still join
+    8♠ 8♦; laying 8♦ off onto 5♦ 6♦ 7♦ would leave 8♣ no place this turn and is refused,
+    the state unchanged; he may not discard before 8♣ is laid."""
+    table = [(1, ["5d", "6d", "7d"])]
     state = position(
         [["8d", "8s", "5h", "6h", "7h", "Kc", "2d"], ["4h", "4s"]], discard=["8c"],
-        phase="draw",
-        opened=[True, False],
+        phase="draw", melds=table, opened=[True, False],
     )
     state.apply(Take())
-    melds = [action for action in state.legal_actions() if isinstance(action, Meld)]
-    assert melds and all(cards("8c")[0] in action.cards for action in melds)
-    with pytest.raises(IllegalMove, match="Lay 8♣"):
-        state.apply(meld("5h", "6h", "7h"))
-    state.apply(meld("8s", "8d", "8c"))
+    before = state.to_json()
+    assert layoff("8d", 1) not in state.legal_actions()
+    with pytest.raises(IllegalMove, match="After that, 8♣, which you took from the discard "
+                       r"pile, could not go onto the table this turn: lay it first, or what "
+                       r"makes room for it \(or draw to put it back\)"):
+        state.apply(layoff("8d", 1))
+    assert state.to_json() == before
+    with pytest.raises(IllegalMove, match=r"Lay 8♣, which you took from the discard pile, "
+                       r"before you discard \(or draw"):
+        state.apply(Discard(cards("Kc")[0]))
     state.apply(meld("5h", "6h", "7h"))
+    with pytest.raises(IllegalMove, match="discard$"):
+        state.apply(Discard(cards("Kc")[0]))
+    with pytest.raises(IllegalMove, match="can no longer go back"):
+        state.apply(Draw())
+    assert all(
+        cards("8c")[0] in action.cards
+        for action in state.legal_actions() if isinstance(action, Meld)
+    )
+    state.apply(meld("8s", "8d", "8c"))
     state.apply(Discard(cards("Kc")[0]))
     assert state.current == 1
+
+
+def test_zo_8_a_lay_may_make_room_for_the_taken_card() -> None:
+    """ZO-8: opened, with 2♦ 3♦ 4♦ on the table and 5♠ 4♣ JK in hand, a player takes 6♦: the
+    joker laid off as 5♦ makes its place, and then 6♦ is laid off onto the same run."""
+    table = [(1, ["2d", "3d", "4d"])]
+    state = position(
+        [["5s", "4c", "Xb"], ["4h", "4s"]], discard=["6d"], phase="draw", melds=table,
+        opened=[True, True],
+    )
+    state.apply(Take())
+    legal = state.legal_actions()
+    assert layoff("Xb", 1, "5d") in legal
+    assert layoff("Xb", 1, "Ad") not in legal
+    state.apply(layoff("Xb", 1, "5d"))
+    state.apply(layoff("6d", 1))
+    assert [str(card) for card in state.melds[0].cards][-1] == "6♦"
+    state.apply(Discard(cards("5s")[0]))
+    assert state.card_count() == 108
+
+
+def test_zo_8_a_taken_card_reached_through_several_lays() -> None:
+    """ZO-8, ZO-15: 7♦ taken onto 2♦ 3♦ 4♦ needs 5♦ and 6♦ laid off first, in that order; the
+    kings' set is refused, since after it 5♦ 6♦ 7♦ would be the last three cards, and one
+    must stay to close."""
+    table = [(1, ["2d", "3d", "4d"])]
+    state = position(
+        [["6d", "5d", "Kc", "Ks", "Kh"], ["4h", "4s"]], discard=["7d"], phase="draw",
+        melds=table, opened=[True, True],
+    )
+    state.apply(Take())
+    legal = state.legal_actions()
+    assert layoff("5d", 1) in legal
+    assert layoff("6d", 1) not in legal
+    assert meld("Ks", "Kh", "Kc") not in legal
+    with pytest.raises(IllegalMove, match="After that, 7♦"):
+        state.apply(meld("Ks", "Kh", "Kc"))
+    state.apply(layoff("5d", 1))
+    state.apply(layoff("6d", 1))
+    state.apply(layoff("7d", 1))
+    assert sorted(state.hands[0]) == sorted(cards("Ks", "Kh", "Kc"))
+    assert Discard(cards("Kc")[0]) in state.legal_actions()
 
 
 def test_zo_8_unopened_opening_must_include_the_taken_card() -> None:
