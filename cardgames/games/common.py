@@ -98,6 +98,8 @@ class CardGame:
             (``State.peek``, not a move), e.g. ``bottom`` in Spite & Malice; None if none.
         round_ends: The event kinds that close a round or hand and deal the next (Žolíky's
             ``round``, Trash's ``deal``); no turn before one can be taken back.
+        first_events: The events a new game's log starts with, from its dealt position
+            (Žolíky's deal of round 1: who dealt, cut and leads); None for none.
     """
 
     name: str
@@ -118,6 +120,7 @@ class CardGame:
     hard: Callable[[], Bot] | None = None
     look_command: str | None = None
     round_ends: frozenset[str] = frozenset()
+    first_events: Callable[[State], tuple[Event, ...]] | None = None
 
     def check_options(self, options: Mapping[str, OptionValue] | None) -> dict[str, OptionValue]:
         """Every option's value: the given ones checked, the missing ones at their default.

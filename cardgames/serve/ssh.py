@@ -21,12 +21,15 @@ import os
 import shlex
 import signal
 import sys
+import warnings
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import asyncssh
+with warnings.catch_warnings():
+    warnings.filterwarnings("ignore", message="DSA is deprecated")
+    import asyncssh
 
 from cardgames import PROG
 from cardgames.serve.pty_app import END_GRACE_SECONDS, PtyApp

@@ -85,7 +85,7 @@ def _lock(path: Path, record: Path) -> int:
         except BlockingIOError:
             os.close(descriptor)
             raise GameInUse(
-                f"This game is being played in another window ({record}); go on there, or "
+                f"This game is being played in another window ({record.name}); go on there, or "
                 "close it first.") from None
         except BaseException:
             os.close(descriptor)

@@ -64,6 +64,9 @@ class Replay:
             state = self._deal()
         except (ValueError, LookupError) as error:
             raise RecordError(f"the game cannot be set up: {error}") from None
+        first = getattr(self.game, "first_events", None)
+        self.first_events: tuple[Event, ...] = () if first is None else first(state)
+        """The events the log starts with, before move 1 (the game's ``first_events``)."""
         humans = [seat for seat, spec in enumerate(setup.seats) if spec.is_human]
         self.undoer: PlayerId | None = humans[0] if len(humans) == 1 else None
         """The one human player whose undos left redeals (None with several people)."""
@@ -182,15 +185,18 @@ class Replay:
                      for seat in range(len(self.names)))
 
     def log(self, step: int, viewer: PlayerId | None, *, open_hands: bool = False) -> list[str]:
-        """The log lines of moves 1 .. ``step`` for ``viewer`` (every card shown with
-        ``open_hands``, finished games only); the last lines belong to the move looked at.
+        """The log lines of the deal (:attr:`first_events`) and of moves 1 .. ``step`` for
+        ``viewer`` (every card shown with ``open_hands``, finished games only); the last lines
+        belong to the move looked at.
 
         Raises:
             ValueError: If ``open_hands`` is asked for an unfinished game.
         """
         if open_hands and not self.is_finished:
             raise ValueError("an unfinished game cannot be shown with every hand open")
-        lines = []
+        described = (self.describe(event, viewer, open_hands=open_hands)
+                     for event in self.first_events)
+        lines = [line for line in described if line]
         for number in range(1, step + 1):
             lines.extend(self.move_log(number, viewer, open_hands=open_hands))
         return lines

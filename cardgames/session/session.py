@@ -155,7 +155,7 @@ class Session:
         self.names: tuple[str, ...] = tuple(seat.name for seat in setup.seats)
         self._state: State = self._deal()
         self.history: list[tuple[PlayerId, Action]] = []
-        self.events: list[Event] = []
+        self.events: list[Event] = self._first_events()
         self._texts: list[str] = []
         self._moves = 0
         self._timeouts: set[int] = set()
@@ -196,6 +196,12 @@ class Session:
         return self.game.new_game(
             len(setup.seats), seed=setup.seed, options=setup.options, game_number=setup.game_number
         )
+
+    def _first_events(self) -> list[Event]:
+        """The events the log starts with, from the dealt position (the game's
+        ``first_events``, e.g. Žolíky's deal of round 1), before any move."""
+        first = getattr(self.game, "first_events", None)
+        return [] if first is None else list(first(self._state))
 
     # ----------------------------------------------------------------- seats and views
 
@@ -529,7 +535,7 @@ class Session:
         self._timeouts = {index for index in self._timeouts if index < start}
         self._state = self._deal()
         self.history = []
-        self.events = []
+        self.events = self._first_events()
         self._round_start = 0
         for player, action in kept:
             self._play_entry(player, action)
@@ -639,7 +645,7 @@ class Session:
     def _reset(self) -> None:
         self._state = self._deal()
         self.history = []
-        self.events = []
+        self.events = self._first_events()
         self._texts = []
         self._timeouts = set()
         self._round_start = 0

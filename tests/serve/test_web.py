@@ -23,6 +23,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
@@ -156,19 +157,26 @@ def test_a_tab_gets_the_picker_and_plays_a_card_of_makao(
         return str(browser.execute_script(SCREEN_TEXT))
 
     _until("the picker", lambda: "Pick a game" in screen(), screen)
-    keys = browser.find_element("css selector", ".xterm-helper-textarea")
-    keys.send_keys("1")
+    # The terminal's keys go to its hidden helper text area: focus it and type as a person
+    # does (a browser does not let a hidden element be typed into directly).
+    browser.execute_script("arguments[0].focus();",
+                           browser.find_element("css selector", ".xterm-helper-textarea"))
+
+    def type_keys(*typed: str) -> None:
+        ActionChains(browser).send_keys(*typed).perform()
+
+    type_keys("1")
     _until("the set-up", lambda: "Makao — set up a game" in screen(), screen)
-    keys.send_keys("-", "-")
-    keys.send_keys(Keys.SHIFT, Keys.TAB)
-    keys.send_keys(str(SEED))
+    type_keys("-", "-")
+    ActionChains(browser).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+    type_keys(str(SEED))
     _until("the seed", lambda: f"Seed      {SEED}" in screen(), screen)
-    keys.send_keys(Keys.CONTROL, "s")
+    ActionChains(browser).key_down(Keys.CONTROL).send_keys("s").key_up(Keys.CONTROL).perform()
     _until("the table", lambda: "Your turn" in screen(), screen)
     assert "Your hand (5)" in screen()
     # Keys right after the set-up closed belong to the burst that closed it and are dropped
     # (KeyQuiet); a player's next key comes after a pause.
     time.sleep(CardGamesApp.SETTLE + 0.2)
-    keys.send_keys(*[Keys.ARROW_RIGHT] * position, Keys.ENTER)
+    type_keys(*[Keys.ARROW_RIGHT] * position, Keys.ENTER)
     _until("the card played", lambda: "Your hand (4)" in screen(), screen)
     assert logged in screen()

@@ -57,7 +57,7 @@ def test_a_game_held_here_is_refused_to_another_process_until_let_go(tmp_path: P
         refused = _other_process(record)
         assert refused.returncode == 3
         assert refused.stdout.strip() == (
-            f"This game is being played in another window ({record}); go on there, or close "
+            f"This game is being played in another window ({record.name}); go on there, or close "
             "it first.")
         descriptor = os.open(lock, os.O_RDWR)
         with pytest.raises(BlockingIOError):
@@ -120,6 +120,6 @@ def test_a_game_being_played_in_another_window_is_refused_in_one_line(
         result = CliRunner().invoke(cli.cli, args)
     assert result.exit_code == 2
     assert result.stderr == (f"cardgames: error: This game is being played in another window "
-                             f"({record}); go on there, or close it first.\n")
+                             f"({record.name}); go on there, or close it first.\n")
     assert record.read_bytes() == before and sorted(records_dir().iterdir()) == [
         lock_file(record), record]

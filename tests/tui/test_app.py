@@ -14,6 +14,7 @@ from tests.tui.drive import (
     arrows,
     human_to_move,
     pass_on,
+    passing,
     play_one_turn,
     screen_name,
     table,
@@ -95,6 +96,37 @@ async def test_hot_seat_pass_screen_ignores_early_enter_and_shows_the_right_hand
         await wait_until(pilot, lambda: human_to_move(app))
         assert screen.query_one(HandWidget).cards == session.view_for(1).hand
         assert session.viewer == 1
+
+
+async def test_an_enter_in_the_burst_of_the_move_asks_again_and_a_calm_one_passes_on() -> None:
+    """The Enter that passes the table on counts when it is typed on its own, even within the
+    pass screen's quiet second; one typed with the move's keys says to press it again, and a
+    move key meanwhile says the turn is over, not whose turn it is."""
+    clock = FakeClock()
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"))
+    app = CardGamesApp(GameSetup("makao", seats, {}, 11), FAST, clock=clock, settle=0.25)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        clock.now += 2
+        await pilot.press("enter")
+        screen = await table_when_my_turn(pilot, app)
+        clock.now += 2
+        while screen.session.current_player == 0:
+            await play_one_turn(pilot, app)
+        await wait_until(pilot, lambda: passing(app))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert passing(app) and not isinstance(app.screen, PassScreen)
+        assert "That Enter came too soon after your move: press it again to pass to Bob." in (
+            screen.error)
+        clock.now += 0.6
+        await pilot.press("d")
+        await pilot.pause()
+        assert screen.error == "Your turn is over: press Enter to pass to Bob."
+        clock.now += 0.6
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        assert app.screen.player == "Bob"
 
 
 async def test_bad_typed_command_shows_an_error_and_changes_nothing() -> None:

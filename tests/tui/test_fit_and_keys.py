@@ -74,6 +74,27 @@ async def test_a_dialog_is_covered_by_the_notice_while_the_terminal_is_too_small
         assert "Stay" in screen_text(app) and "Make the terminal" not in screen_text(app)
 
 
+async def test_keys_typed_while_the_terminal_is_too_small_leave_no_note_behind() -> None:
+    """A move key (``d``) or any character typed under the too-small notice does nothing and
+    is not called a key that does nothing at this table once the terminal is large again."""
+    app = CardGamesApp(GameSetup("trash", default_seats(2, 1), {}, 3), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_when_my_turn(pilot, app)
+        before = screen.session.to_json()
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        await pilot.press("d", "z", "5")
+        await pilot.pause()
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert "does nothing" not in screen_text(app)
+        assert "does nothing" not in screen.error
+        assert screen.session.to_json() == before
+        await pilot.press("z")
+        await pilot.pause()
+        assert "The key z does nothing at this table" in screen_text(app), "said again once seen"
+
+
 async def test_ctrl_q_at_a_too_small_terminal_asks_in_the_notice_and_y_quits() -> None:
     app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
     async with app.run_test(size=SIZE) as pilot:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from cardgames.core.engine import OptionSpec, OptionValue
+from cardgames.core.engine import Event, OptionSpec, OptionValue, State
 from cardgames.games.common import CardGame
 from cardgames.games.zoliky import notation
 from cardgames.games.zoliky.engine import DEFAULT_TARGET, ZolikyState, new_state
@@ -27,6 +27,12 @@ def _deal(
     return new_state(
         players, seed=seed, options=dict(options), dealer=(players - 1 + game_number) % players
     )
+
+
+def _first_events(state: State) -> tuple[Event, ...]:
+    """The deal of round 1, for the first line of the log (ZO-3, ZO-4)."""
+    assert isinstance(state, ZolikyState)
+    return (state.deal_event(),)
 
 
 HARD_PLAYOUTS = 32
@@ -77,6 +83,7 @@ GAME = CardGame(
     bots_module="cardgames.games.zoliky.bots",
     sampler=sample_state,
     round_ends=frozenset({"round"}),
+    first_events=_first_events,
     hard=_hard,
 )
 """The Žolíky Game object."""

@@ -431,9 +431,20 @@ class ZolikyState:
         self.current = leader
         self.phase = "discard"
         self._reset_turn()
+        return self._deal_event(tuple(sorted(jokers)))
+
+    def deal_event(self) -> Event:
+        """The "deal" event of this round as :meth:`deal_round` gave it (ZO-3, ZO-4): the log's
+        first line of a match. Right until the first card is drawn, while the cards shown are
+        the cutter's jokers from the cut."""
+        return self._deal_event(tuple(sorted(self.shown)))
+
+    def _deal_event(self, jokers: tuple[Card, ...]) -> Event:
+        cut = self.cut
         return Event(
-            "deal", self.dealer, tuple(jokers), self.round,
-            detail=f"cutter={cutter} leader={leader} cut={card_to_json(cut) if cut else '-'}",
+            "deal", self.dealer, jokers, self.round,
+            detail=f"cutter={self.cutter} leader={self.leader} "
+            f"cut={card_to_json(cut) if cut else '-'}",
         )
 
     def _reset_turn(self) -> None:

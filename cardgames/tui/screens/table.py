@@ -616,8 +616,8 @@ class TableScreen(AppScreen[None]):
         if self._covered or self.too_small or self.board.settling:
             return
         seat = self.session.viewer
-        if seat is None:
-            self._submit(Rejected("Wait for your turn."))
+        if seat is None or self.session.passing is not None:
+            self._submit(Rejected(self._no_move_now()))
             return
         self._submit(self.session.submit(seat, message.action))
 
@@ -792,11 +792,18 @@ class TableScreen(AppScreen[None]):
     def action_pass_on(self) -> None:
         """The player who just moved is done looking: cover the table for the next player.
 
-        An Enter that comes within a quiet spell of the move (a double press) does not count.
+        An Enter typed in one burst with the keys before it (a double press), or within half a
+        second of the offer, does not count; the status line says to press it again.
         """
-        if self.session.passing is None or not self.is_active:
+        passing = self.session.passing
+        if passing is None or not self.is_active:
             return
-        if self.keys.clock() - self._pass_offered_at < self.keys.seconds:
+        keys = self.keys
+        if keys.last_key - max(self._pass_offered_at, keys.key_before) < min(
+            keys.seconds, 2 * keys.settle
+        ):
+            self._say(f"That Enter came too soon after your move: press it again to pass to "
+                      f"{self.session.names[passing]}.")
             return
         self.session.release()
         self.advance()
@@ -956,7 +963,7 @@ class TableScreen(AppScreen[None]):
         if said and self.error == said:
             # Said of the key before: it must not read as the answer to this one.
             self._clear_status()
-        if unbound_character(event, self) and not self._covered:
+        if unbound_character(event, self) and not (self._covered or self.too_small):
             self._no_such_key = (f"The key {event.character} does nothing at this table: ? "
                                  "shows the rules and every key.")
             self._say(self._no_such_key)

@@ -108,7 +108,7 @@ def test_zo_8_opened_player_may_lay_other_cards_while_the_taken_card_keeps_a_pla
                        r"before you discard \(or draw"):
         state.apply(Discard(cards("Kc")[0]))
     state.apply(meld("5h", "6h", "7h"))
-    with pytest.raises(IllegalMove, match="discard$"):
+    with pytest.raises(IllegalMove, match=r"before you discard$"):
         state.apply(Discard(cards("Kc")[0]))
     with pytest.raises(IllegalMove, match="can no longer go back"):
         state.apply(Draw())
