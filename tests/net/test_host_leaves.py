@@ -154,6 +154,40 @@ async def test_a_refused_join_ends_with_the_table_s_reason() -> None:
         await server.close()
 
 
+async def test_a_join_code_with_a_wrong_table_id_is_refused_as_a_wrong_secret_is() -> None:
+    server, code = await open_table("makao", 3, players=2, bots=1)
+    try:
+        wrong = JoinCode(code.host, code.port, "00000000", code.secret)
+        app = JoinApp(wrong, "Zed", AppSettings())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: app.return_code is not None)
+        assert app.return_code == 1
+        assert app.failure == ("The table refused the join: There is no such table here: check "
+                               "the join code.")
+    finally:
+        await server.close()
+
+
+async def test_join_with_a_wrong_table_id_prints_the_refusal_and_never_the_table_s_id() -> None:
+    server, code = await open_table("makao", 3, players=2, bots=1)
+    try:
+        process, master = _run_in_terminal(
+            ["join", f"127.0.0.1:{code.port}/00000000.{code.secret}", "--name", "Zed"])
+        try:
+            status = await asyncio.to_thread(process.wait, 30)
+            shown = (await asyncio.to_thread(_read_all, master)).decode(errors="replace")
+        finally:
+            if process.poll() is None:
+                process.kill()
+            os.close(master)
+    finally:
+        await server.close()
+    assert status == 1
+    assert ("cardgames: error: The table refused the join: There is no such table here: check "
+            "the join code.") in shown.replace("\r\n", "")
+    assert code.table not in shown
+
+
 async def test_the_waiting_room_shows_what_it_was_told_before_it_was_drawn() -> None:
     app = CardGamesApp(None, AppSettings())
     room = WaitingRoom(parse_code("127.0.0.1:7777/ab.cd"), "Anna")
