@@ -161,7 +161,7 @@ async def test_a_move_out_of_turn_is_refused_and_only_the_own_seat_can_act() -> 
         bob.channel.send("act", text="play " + "7h " * 100, moves=0)
         bob.channel.send("act", text="draw", moves=3)
         await asyncio.wait_for(bob.run(until=lambda p: len(p.refusals) == 3), 5)
-        assert bob.refusals == ["It is Anna's turn, not Bob's.",
+        assert bob.refusals == ["It is Anna's turn, not yours.",
                                 "That command is too long to be a move.",
                                 "The table moved on before your move came; it was not played."]
         assert server.session is not None and not server.session.history
