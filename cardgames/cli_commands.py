@@ -744,6 +744,7 @@ def _serve_table(server: TableServer, name: str | None, headless: bool, settings
         announce,
         ended_by_signals,
         goodbye,
+        left_seat,
         resumed_lines,
     )
 
@@ -752,7 +753,7 @@ def _serve_table(server: TableServer, name: str | None, headless: bool, settings
     except OSError as error:
         where = socket_path or f"{bind}:{port}"
         raise click.UsageError(f"cannot listen on {where}: {error.strerror}") from None
-    announce(hosted, click.echo)
+    announce(hosted, click.echo, in_app=not headless)
     status = 0
     try:
         if not headless:
@@ -763,8 +764,8 @@ def _serve_table(server: TableServer, name: str | None, headless: bool, settings
                               notes=resumed_lines(server))
         # A host whose terminal is gone (SIGHUP) or who was told to end closes the table.
         if status < SIGNALLED and not hosted.wait_over(0):
-            if not headless:
-                click.echo("The game goes on: serving the table until it ends (Ctrl+C stops).")
+            if name is not None and not headless:
+                left_seat(hosted, name, click.echo)
             with ended_by_signals():
                 hosted.wait_over()
     except KeyboardInterrupt:

@@ -5,9 +5,10 @@ dealt, then shows the table screen and Board of the game, fed by a :class:`Remot
 table screen works as for a local game, without a pass screen, bots or undo (the server has
 them). Ctrl+Q leaves the table; the same code and name take the seat back.
 
-A table that cannot be reached, or that refuses the join, ends the command with one line on
-the terminal (status 1), as any command that cannot do its job; once the table has answered,
-the app shows what happens to it (the host closing it, the connection breaking) on its screen.
+A table that cannot be reached, that refuses the join (a wrong secret, no such table), or whose
+first answer cannot be read, ends the command with one line on the terminal (status 1), as any
+command that cannot do its job; once the table has answered, the app shows what happens to it
+(the host closing it, the connection breaking) on its screen.
 
 Once the game is over, the table sends its record (the seed and the commands, never sent
 before: they would give the cards away); checked against what this seat was shown, it is kept
@@ -188,8 +189,10 @@ class JoinApp(CardGamesApp):
             while (message := await self.channel.receive()) is not None:
                 self._take(message)
         except (ProtocolError, CodecError) as error:
-            self._ended(f"The table sent something this program cannot read: {error}")
             self.channel.writer.close()
+            why = f"The table sent something this program cannot read: {printable(str(error))}"
+            # Before the table has answered the join this is a failed join, as a refusal is.
+            (self._ended if self.answered else self._fail)(why)
             return
         if self.answered:
             self._ended(LOST)

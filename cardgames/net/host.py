@@ -98,15 +98,26 @@ class HostedTable:
             future.cancel()
         return True
 
+    def away(self, host: str) -> list[str]:
+        """:func:`away_lines` of the table for the host called ``host``, read in the table's own
+        thread (where its state changes) at this moment."""
+
+        async def read() -> list[str]:
+            return away_lines(self.server, host)
+
+        return asyncio.run_coroutine_threadsafe(read(), self.loop).result(5)
+
     def stop(self) -> None:
         """Close the table and end the thread."""
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
 
 
-def announce(table: HostedTable, echo: Callable[[str], None]) -> None:
-    """Print the table and how to join it; for a continued game also its file and the names
-    its players must join with (:func:`resumed_lines`)."""
+def announce(table: HostedTable, echo: Callable[[str], None], *, in_app: bool = False) -> None:
+    """Print the table and how to join it; for a continued game also its file and, unless the
+    host plays ``in_app``, the names its players must join with (:func:`resumed_lines`): the
+    app's waiting room shows them while they are true, and the terminal, which shows these lines
+    again once the app ends, says then who is away (:func:`left_seat`)."""
     server = table.server
     code = table.code()
     bots = server.bots
@@ -117,15 +128,16 @@ def announce(table: HostedTable, echo: Callable[[str], None]) -> None:
         echo(line)
     echo(f"Join code: {code}")
     echo(f"Others join with: cardgames join {code} --name NAME")
-    for line in continued[1:]:
-        echo(line)
+    if not in_app:
+        for line in continued[1:]:
+            echo(line)
 
 
 def resumed_lines(server: TableServer) -> list[str]:
     """For a table that continues a saved game, the two lines the host must see before the
     game goes on: the record's file and its moves, and the names the others join again with
-    (the host's own left out); none for a new table. The host's waiting room shows them too,
-    since the app hides what was printed before it."""
+    (the host's own left out); none for a new table. The host who plays sees them in his
+    waiting room (the app hides what was printed before it; see :func:`announce`)."""
     resumed = server.resumed
     if resumed is None:
         return []
@@ -136,6 +148,33 @@ def resumed_lines(server: TableServer) -> list[str]:
             f"move{'' if moves == 1 else 's'}.",
             f"Players to join again, each with his name at the table: {', '.join(names)}. "
             "The game goes on once all are back."]
+
+
+def away_lines(server: TableServer, host: str) -> list[str]:
+    """Who is not at the table now, for the host called ``host`` who has left his seat (he is
+    among them, whether or not the table has seen his connection end yet): the names to join
+    again with, whether a continued game waits for them to go on, and how many seats of a new
+    table nobody has taken; none if everyone is there."""
+    key = host.casefold()
+    names = [name for seat, name in enumerate(server.joined)
+             if seat not in server.seats or name.casefold() == key]
+    free = server.players - server.bots - len(server.joined)
+    lines = []
+    if names:
+        waits = server.session is None and server.resumed is not None
+        lines.append(f"Players to join again, each with his name at the table: {', '.join(names)}."
+                     + (" The game goes on once all are back." if waits else ""))
+    if free:
+        lines.append(f"Waiting for {free} more to join.")
+    return lines
+
+
+def left_seat(table: HostedTable, host: str, echo: Callable[[str], None]) -> None:
+    """What the host's terminal says once the host called ``host`` has left his seat and the
+    game goes on: who is away now (:func:`away_lines`), and that the table is served on."""
+    for line in table.away(host):
+        echo(line)
+    echo("The game goes on: serving the table until it ends (Ctrl+C stops).")
 
 
 def host_name(record: GameRecord, name: str | None) -> str:

@@ -27,7 +27,9 @@ Server to client:
   result and its record (seed and commands).
 * ``refused`` {message}: this seat's last command was not played, and why.
 * ``error`` {message}: the connection broke the protocol or the table refused it; the server
-  closes the connection after it.
+  closes the connection after it. Until the client has named the table's id (on its first
+  message), the server writes :data:`NO_TABLE` for it: it tells its id to no peer that does not
+  know it. A join for another table is answered with :data:`NO_SUCH_TABLE`.
 * ``closed`` {saved}: the host has closed the table (the game ends there, finished or not);
   ``saved`` is true if the host keeps the game's record. The connection ends after it.
 """
@@ -80,6 +82,12 @@ SERVER_KINDS: Mapping[str, Mapping[str, type | tuple[type, ...]]] = {
 }
 """The messages a client reads: kind → field → JSON type."""
 
+
+NO_TABLE = ""
+"""The table id on an ``error`` to a connection that has not named the table's id."""
+
+NO_SUCH_TABLE = "There is no such table here: check the join code."
+"""The server's answer to a connection that names another table (never the server's own id)."""
 
 _HEADER = ("v", "kind", "table", "seq")
 """The fields every message has."""
@@ -171,6 +179,10 @@ class Channel:
         table: The table id written on every message sent.
         kinds: The kinds this side may receive.
         max_in: The most bytes of a line read.
+        owned: True on the table's own side (the server): its messages carry :data:`NO_TABLE`
+            until the peer has named the table, and a peer naming another table is told
+            :data:`NO_SUCH_TABLE`; False on the side that asks for the table (the client), which
+            also reads an ``error`` that carries :data:`NO_TABLE`.
     """
 
     def __init__(
@@ -180,26 +192,32 @@ class Channel:
         table: str,
         kinds: Mapping[str, Mapping[str, type | tuple[type, ...]]],
         max_in: int = MAX_LINE,
+        *,
+        owned: bool = False,
     ) -> None:
         self.reader = reader
         self.writer = writer
         self.table = table
         self.kinds = kinds
         self.max_in = max_in
+        self.owned = owned
+        self.named = not owned
+        """True once the table's id may go on this side's messages: at once on the client's
+        side, on the server's once the peer has named it."""
         self.sent = 0
         self.received = 0
 
     def send(self, kind: str, **body: Any) -> None:
         """Queue one message (without waiting for the peer to read it)."""
         self.sent += 1
-        self.writer.write(encode(kind, self.table, self.sent, **body))
+        self.writer.write(encode(kind, self.table if self.named else NO_TABLE, self.sent, **body))
 
     async def receive(self) -> Message | None:
         """The next message, or None when the peer has closed the connection.
 
         Raises:
-            ProtocolError: If the line is too long or not a valid message, names another table,
-                or its sequence number is not the next one.
+            ProtocolError: If the line is too long or not a valid message, names another table
+                (see :meth:`_check_table`), or its sequence number is not the next one.
         """
         try:
             line = await self.reader.readline()
@@ -212,13 +230,29 @@ class Channel:
         if len(line) > self.max_in:
             raise ProtocolError(f"a line is over the {self.max_in}-byte limit")
         message = decode(line, self.kinds)
-        if message.table != self.table:
-            raise ProtocolError(f"this connection is for table {self.table}, not {message.table!r}")
+        self._check_table(message)
         if message.seq != self.received + 1:
             raise ProtocolError(f"message number {message.seq} came where {self.received + 1} "
                                 "was due")
         self.received = message.seq
         return message
+
+    def _check_table(self, message: Message) -> None:
+        """Let ``message`` through if it names this connection's table (the peer has then
+        named it), or if it is a server's ``error`` that carries :data:`NO_TABLE`.
+
+        Raises:
+            ProtocolError: If it names another table: :data:`NO_SUCH_TABLE` for a peer that has
+                not named the server's table yet; else a message that repeats no id of the peer's.
+        """
+        if message.table == self.table:
+            self.named = True
+        elif not self.owned and message.table == NO_TABLE and message.kind == "error":
+            return
+        elif not self.named:
+            raise ProtocolError(NO_SUCH_TABLE)
+        else:
+            raise ProtocolError(f"a message came for another table than {self.table}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,9 @@ name and the secret; the human seats are taken in the order of joining, and once
 taken the game is dealt with the computer players seated after them. From then on a name that
 joins again gets its seat back (if its connection is gone). A connection acts only for the seat
 bound to it: a command is played with ``Session.submit_text`` for that seat, checked like any
-other; a seat number from the client is never read.
+other; a seat number from the client is never read. A connection that names another table is
+told there is no such table here, and the table's id goes on no message to a connection before
+it has named that id: a wrong join code shows nobody the right one.
 
 After every change each connected seat gets its own view, its new log lines and who is
 connected; nothing of another seat's hidden cards, since views and log lines hide them. Bots
@@ -329,7 +331,7 @@ class TableServer:
                 await asyncio.wait_for(self._server.wait_closed(), 1.0)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        channel = Channel(reader, writer, self.table_id, CLIENT_KINDS, MAX_CLIENT_LINE)
+        channel = Channel(reader, writer, self.table_id, CLIENT_KINDS, MAX_CLIENT_LINE, owned=True)
         client = _Client(channel, self.limits.burst, self.clock())
         sock = writer.get_extra_info("socket")
         if sock is not None:

@@ -77,11 +77,19 @@ def bot_rng(seed: int, seat: PlayerId, move: int) -> Rng:
     return Rng(mixed & _MASK ^ 0x5EED)
 
 
-def possessive(name: str, *, alone: bool = False) -> str:
-    """``Anna's``; for the seat called "You", ``your`` (or ``yours`` when it stands ``alone``)."""
-    if name == "You":
-        return "yours" if alone else "your"
-    return f"{name}'s"
+def possessive(name: str) -> str:
+    """``Anna's``; for the seat called "You", ``your``."""
+    return "your" if name == "You" else f"{name}'s"
+
+
+def out_of_turn(mover: str, other: str) -> str:
+    """Why the seat called ``other`` cannot act while it is the turn of the seat called
+    ``mover``, said to the person acting for ``other`` (names as written): "It is Bob's turn,
+    not yours."; when the mover is the seat called "You", the person reading is the mover, and
+    the other is named: "It is your turn, not Bot's."."""
+    if mover == "You":
+        return f"It is your turn, not {other}'s."
+    return f"It is {possessive(mover)} turn, not yours."
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,8 +390,7 @@ class Session:
         if not 0 <= seat < len(self.names):
             return Rejected(f"There is no seat {seat}.")
         if seat != current:
-            mover, other = self.names[current], self.names[seat]
-            return Rejected(f"It is {possessive(mover)} turn, not {possessive(other, alone=True)}.")
+            return Rejected(out_of_turn(self.names[current], self.names[seat]))
         if not self.is_human(seat):
             return Rejected(f"{self.names[seat]} is a computer player.")
         if self._next_human() is not None:

@@ -10,7 +10,7 @@ import json
 import socket
 from pathlib import Path
 
-from cardgames.net.protocol import VERSION, JoinCode, parse_code
+from cardgames.net.protocol import NO_SUCH_TABLE, NO_TABLE, VERSION, JoinCode, parse_code
 from cardgames.net.server import Limits, TableServer
 from cardgames.session.session import Session
 from tests.net.tables import FAST, Player, open_table, seat_two
@@ -99,7 +99,7 @@ async def test_garbage_huge_lines_unknown_kinds_and_moves_for_another_seat_are_c
              "protocol version 1"),
             (line("launch", table, 1), "unknown message kind"),
             (line("join", table, 1, name="Eve", secret="guess"), "Wrong secret"),
-            (line("join", "other", 1, name="Eve", secret=code.secret), "for table"),
+            (line("join", "other", 1, name="Eve", secret=code.secret), NO_SUCH_TABLE),
             (line("act", table, 1, text="draw", moves=0), "Join the table first"),
             (line("join", table, 2, name="Eve", secret=code.secret), "number 2 came where 1"),
             (line("join", table, 1, name="Eve", secret=code.secret, seat=2), "has the fields"),
@@ -121,6 +121,33 @@ async def test_garbage_huge_lines_unknown_kinds_and_moves_for_another_seat_are_c
         await server.close()
 
 
+async def test_a_peer_that_has_not_named_the_table_is_never_told_its_id() -> None:
+    """A join code with the right secret and a wrong table id is told that there is no such
+    table, and nothing on that connection (nor on one whose first line is no message, nor on one
+    the table has no room for) carries the table's id: a peer is not trusted with it."""
+    server, code = await open_table("makao", 7, players=2, bots=1,
+                                    limits=Limits(connections=2))
+    try:
+        wrong = line("join", "00000000", 1, name="Zed", secret=code.secret)
+        for data, reason in ((wrong, NO_SUCH_TABLE), (b"hello\n", "not valid UTF-8 JSON")):
+            reader, writer = await raw(code, data)
+            heard = await asyncio.wait_for(reader.read(), 5)
+            writer.close()
+            assert code.table.encode() not in heard and b"00000000" not in heard
+            (said,) = [json.loads(text) for text in heard.splitlines()]
+            assert said["kind"] == "error" and said["table"] == NO_TABLE
+            assert reason in str(said["message"])
+        _, first = await raw(code, b"")
+        _, second = await raw(code, b"")
+        reader, third = await raw(code, b"")
+        heard = await asyncio.wait_for(reader.read(), 5)
+        for writer in (first, second, third):
+            writer.close()
+        assert b"too many connections" in heard and code.table.encode() not in heard
+    finally:
+        await server.close()
+
+
 async def test_a_move_out_of_turn_is_refused_and_only_the_own_seat_can_act() -> None:
     server, code = await open_table("makao", 7)
     try:
@@ -134,7 +161,7 @@ async def test_a_move_out_of_turn_is_refused_and_only_the_own_seat_can_act() -> 
         bob.channel.send("act", text="play " + "7h " * 100, moves=0)
         bob.channel.send("act", text="draw", moves=3)
         await asyncio.wait_for(bob.run(until=lambda p: len(p.refusals) == 3), 5)
-        assert bob.refusals == ["It is Anna's turn, not Bob's.",
+        assert bob.refusals == ["It is Anna's turn, not yours.",
                                 "That command is too long to be a move.",
                                 "The table moved on before your move came; it was not played."]
         assert server.session is not None and not server.session.history

@@ -14,11 +14,15 @@ import threading
 from dataclasses import replace
 from pathlib import Path
 
+from cardgames.core.rng import Rng
 from cardgames.net.app import JoinApp, WaitingRoom, closed_text
 from cardgames.net.client import replayed
 from cardgames.net.protocol import JoinCode, parse_code
-from cardgames.session.savefile import read
+from cardgames.session.record import record_of
+from cardgames.session.savefile import read, save
+from cardgames.session.setup import GameSetup, SeatSpec
 from cardgames.tui.app import CardGamesApp
+from cardgames.tui.saving import now
 from cardgames.tui.screens.dialogs import LeaveDialog, LeaveTableDialog
 from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.screenshots import wait_until
@@ -32,6 +36,7 @@ from tests.net.tables import (
     records,
     seat_two,
 )
+from tests.session.play import new_session, play
 from tests.tui.screen_text import screen_text
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -154,6 +159,40 @@ async def test_a_refused_join_ends_with_the_table_s_reason() -> None:
         await server.close()
 
 
+async def test_a_join_code_with_a_wrong_table_id_is_refused_as_a_wrong_secret_is() -> None:
+    server, code = await open_table("makao", 3, players=2, bots=1)
+    try:
+        wrong = JoinCode(code.host, code.port, "00000000", code.secret)
+        app = JoinApp(wrong, "Zed", AppSettings())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: app.return_code is not None)
+        assert app.return_code == 1
+        assert app.failure == ("The table refused the join: There is no such table here: check "
+                               "the join code.")
+    finally:
+        await server.close()
+
+
+async def test_join_with_a_wrong_table_id_prints_the_refusal_and_never_the_table_s_id() -> None:
+    server, code = await open_table("makao", 3, players=2, bots=1)
+    try:
+        process, master = _run_in_terminal(
+            ["join", f"127.0.0.1:{code.port}/00000000.{code.secret}", "--name", "Zed"])
+        try:
+            status = await asyncio.to_thread(process.wait, 30)
+            shown = (await asyncio.to_thread(_read_all, master)).decode(errors="replace")
+        finally:
+            if process.poll() is None:
+                process.kill()
+            os.close(master)
+    finally:
+        await server.close()
+    assert status == 1
+    assert ("cardgames: error: The table refused the join: There is no such table here: check "
+            "the join code.") in shown.replace("\r\n", "")
+    assert code.table not in shown
+
+
 async def test_the_waiting_room_shows_what_it_was_told_before_it_was_drawn() -> None:
     app = CardGamesApp(None, AppSettings())
     room = WaitingRoom(parse_code("127.0.0.1:7777/ab.cd"), "Anna")
@@ -237,6 +276,51 @@ async def test_a_host_whose_terminal_is_killed_saves_the_game_and_tells_the_othe
     record = read(path)
     assert record.commands and not record.is_finished
     assert record.setup.seats[0].name == "Anna" and record.remote == (1,)
+
+
+async def test_a_resumed_host_who_leaves_his_seat_is_told_who_is_away_then(
+    cardgames_home: Path,
+) -> None:
+    """``host --resume``: Bob joins again and plays; once the host has left his seat (q, y),
+    the terminal names the host as away, not Bob, who is back."""
+    session = new_session(GameSetup("makao", (SeatSpec("Anna"), SeatSpec("Bob"),
+                                               SeatSpec("Cyril", "default")), seed=3))
+    play(session, Rng(3), 6)
+    path = save(record_of(session, id="makao-resumed", started=now(), remote=(1,)),
+                cardgames_home / "records")
+    process, master = _run_in_terminal(["host", "--resume", str(path), "--port", "0",
+                                        "--bot-delay", "0"])
+    shown: list[bytes] = []
+    reading = threading.Thread(target=_read_all, args=(master, shown))
+    reading.start()
+    try:
+        while b"Waiting for Bob" not in b"".join(shown):  # the host has his seat again
+            await asyncio.sleep(0.05)
+        code = parse_code(b"".join(shown).split(b"Join code: ")[1].split()[0].decode())
+        bob = Player(code, "Bob", 2, plays=False)
+        await bob.join()
+        await asyncio.wait_for(bob.run(until=lambda p: p.session is not None
+                                       and p.session.ready_to_show), 20)
+        await asyncio.sleep(1.0)  # the host's table is on screen and takes keys
+        os.write(master, b"q")
+        await asyncio.sleep(1.0)
+        os.write(master, b"y")
+        for _ in range(400):
+            if b"(Ctrl+C stops)" in b"".join(shown):
+                break
+            await asyncio.sleep(0.05)
+        process.send_signal(signal.SIGHUP)
+        await asyncio.to_thread(process.wait, 20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        await asyncio.to_thread(reading.join, 10)
+        os.close(master)
+    after = b"".join(shown).split(b"\x1b[?1049l")[-1].decode(errors="replace")
+    after = after.replace("\r\n", " ")
+    assert ("Players to join again, each with his name at the table: Anna. The game goes on: "
+            "serving the table until it ends (Ctrl+C stops).") in after, after
+    assert "Bob" not in after
 
 
 async def test_a_finished_game_is_kept_by_a_player_only_as_it_was_played(

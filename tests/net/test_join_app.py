@@ -47,6 +47,26 @@ async def test_the_join_app_plays_a_move_with_keys_and_shows_who_is_connected() 
         await server.close()
 
 
+async def test_a_key_on_another_s_turn_says_whose_turn_it_is_not_yours() -> None:
+    """The table speaks to the person in front of it: "not yours", never his own name."""
+    server, code = await open_table("makao", 7, players=2, bots=0)
+    try:
+        bob = Player(code, "[b]Bob[/b]", 2, plays=False)
+        await bob.join()
+        app = JoinApp(code, "[red]Boss", AppSettings(bot_delay=0))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+            table = app.screen
+            assert isinstance(table, TableScreen) and table.session.current_player == 0
+            await pilot.press("d")
+            await pilot.pause()
+            status = str(table.query_one("#status").render())
+            assert "It is [b]Bob[/b]'s turn, not yours." in status, status
+            assert "Boss" not in status
+    finally:
+        await server.close()
+
+
 async def test_the_bot_speed_key_is_not_offered_where_the_server_paces_the_bots() -> None:
     """The computer players of a network table move at the server's pace: the client's footer
     has no b Bot speed, and b changes no setting of this terminal."""

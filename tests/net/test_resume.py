@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from cardgames import cli_commands as cli
 from cardgames.core.rng import Rng
 from cardgames.net.app import JoinApp, lobby_text
-from cardgames.net.host import goodbye, host_name, resumed_lines
+from cardgames.net.host import away_lines, goodbye, host_name, resumed_lines
 from cardgames.net.protocol import JoinCode
 from cardgames.net.server import TableServer
 from cardgames.session.history import history
@@ -321,6 +321,45 @@ async def test_the_host_s_waiting_room_shows_the_saved_game_the_code_and_who_mus
                     "on once all are back.") in shown
             assert f"Join code: {code}" in shown
             assert f"cardgames join {code} --name NAME" in shown
+    finally:
+        await server.close()
+
+
+async def test_who_is_away_is_said_as_it_is_when_the_host_has_left_his_seat(
+    tmp_path: Path,
+) -> None:
+    """What the host's terminal says once his app has ended names the people away at that
+    moment: the host, who has just left his seat, and not those who have joined again."""
+    path = _record_file(tmp_path, remote=(1,))
+    server, code = await resume_table(path, local="Anna")
+    try:
+        assert away_lines(server, "Anna") == [
+            "Players to join again, each with his name at the table: Anna, Bob. The game goes "
+            "on once all are back."]
+        anna, bob = await _seated_again(code)
+        await asyncio.wait_for(asyncio.gather(anna.run(until=_first_view_came),
+                                              bob.run(until=_first_view_came)), 10)
+        back = ["Players to join again, each with his name at the table: Anna."]
+        assert away_lines(server, "anna") == back, "his connection not seen to end yet"
+        anna.close()
+        for _ in range(200):
+            if 0 not in server.seats:
+                break
+            await asyncio.sleep(0.01)
+        assert 0 not in server.seats and away_lines(server, "Anna") == back
+    finally:
+        await server.close()
+
+
+async def test_a_host_who_left_a_new_table_before_the_deal_hears_who_is_still_to_come() -> None:
+    server, code = await open_table("makao", 7, players=3, bots=0, local="Anna")
+    try:
+        anna = Player(code, "Anna", 1)
+        await anna.join()
+        await anna.next_message()
+        assert away_lines(server, "Anna") == [
+            "Players to join again, each with his name at the table: Anna.",
+            "Waiting for 2 more to join."]
     finally:
         await server.close()
 

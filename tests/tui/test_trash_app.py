@@ -19,6 +19,7 @@ from cardgames.session.dealcode import parse_deal
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.boards.trash import HandSummary, LayoutWidget, TrashBoard
+from cardgames.tui.render import CardStyle
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.screenshots import wait_until
@@ -85,6 +86,28 @@ async def test_a_whole_match_by_keys_with_a_jack_placement_and_a_replacement(
         assert type(app.screen).__name__ == "GameOverScreen"
         text = screen_text(app)
         assert "won 10 hands" in text or "won 9 hands" in text
+
+
+@pytest.mark.parametrize(("viewer", "names", "title", "last"), [
+    (1, ("[red]Boss", "Anna"), "You win hand 1!", "You start the next hand."),
+    (0, ("[red]Boss", "Anna"), "Anna wins hand 1", "Anna starts the next hand."),
+    (None, ("Bot", "[b]Ann[/b]"), "[b]Ann[/b] wins hand 1", "[b]Ann[/b] starts the next hand."),
+    (0, ("Bot", "You"), "You win hand 1!", "You start the next hand."),
+])
+async def test_the_hand_summary_speaks_to_the_winner_as_its_log_lines_do(
+    viewer: int | None, names: tuple[str, str], title: str, last: str,
+) -> None:
+    """TR-10: the box between hands says "You win" and "You start" to the seat whose view it
+    shows (a network table's joiner, a local table's person whatever his name) or to the seat
+    called You, as its log lines do; to anyone else it names the winner, as written."""
+    won = position(layouts=["Kh Qd", "Kc"], hand_number=2, starter=1, current=1, winners=[1])
+    summary = HandSummary(won.view(viewer), names, (), CardStyle())
+    app = CardGamesApp(None, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(summary)
+        await pilot.pause()
+        text = screen_text(app)
+    assert title in text and last in text
 
 
 def _footer(app: CardGamesApp) -> set[str]:

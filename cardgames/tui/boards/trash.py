@@ -33,6 +33,7 @@ from textual.widgets import Footer, Static
 
 from cardgames.core.cards import Card, Rank
 from cardgames.core.engine import Action, Event
+from cardgames.games.common import addressed
 from cardgames.games.trash.actions import Draw, Keep, Place, Replace, Take
 from cardgames.games.trash.moves import JACK, SWAP, layout_rows
 from cardgames.session.session import possessive
@@ -365,9 +366,8 @@ class HandSummary(AppModal[None]):
         view = self.view
         winner = view.winners[-1]
         finished = view.hand_number - 1
-        who = self.names[winner]
-        headline = (f"You win hand {finished}!" if who == "You"
-                    else f"{who} wins hand {finished}")
+        headline = (f"You win hand {finished}!" if self._to_reader(winner)
+                    else f"{self.names[winner]} wins hand {finished}")
         with Vertical(id="summary-box"):
             yield Static(Text(headline), id="summary-title")
             yield Static(self._body(winner), id="summary-body")
@@ -391,10 +391,15 @@ class HandSummary(AppModal[None]):
                 text.append(f"{size:<8}", style="#d0d0d0")
             won = view.hands_won(seat)
             text.append(f"   won {won} hand{'' if won == 1 else 's'}\n", style="#9a9a9a")
-        starter = self.names[view.starter]
-        text.append(f"\n{starter} {'start' if starter == 'You' else 'starts'} the next hand.",
-                    style="#b8b8b8")
+        starter = "You start" if self._to_reader(view.starter) else (
+            f"{self.names[view.starter]} starts")
+        text.append(f"\n{starter} the next hand.", style="#b8b8b8")
         return text
+
+    def _to_reader(self, seat: int) -> bool:
+        """True if the box speaks to ``seat`` as "you", as the log lines in it do: the seat is
+        the one whose view is shown, or the seat called "You"."""
+        return addressed(seat, self.view.viewer, self.names)
 
     def action_close(self) -> None:
         """On to the next hand."""

@@ -28,7 +28,7 @@ from cardgames.core.engine import Action, PlayerId
 from cardgames.session.autosave import Autosave
 from cardgames.session.commands import Accepted, Rejected, Result
 from cardgames.session.dealcode import deal_code
-from cardgames.session.session import BotTurn, Session, possessive
+from cardgames.session.session import BotTurn, Session, out_of_turn
 from cardgames.tui.boards import load_board
 from cardgames.tui.frames import hold_frame
 from cardgames.tui.keys import own_bindings
@@ -865,8 +865,7 @@ class TableScreen(AppScreen[None]):
             return "The game is over."
         if session.viewer is None or current == session.viewer:
             return "Wait for your turn."
-        mover = possessive(session.names[current])
-        return f"It is {mover} turn, not {possessive(session.names[session.viewer], alone=True)}."
+        return out_of_turn(session.names[current], session.names[session.viewer])
 
     def _say(self, text: str) -> None:
         """Show ``text`` in the status line as a refusal: nothing was played."""
