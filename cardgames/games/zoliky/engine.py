@@ -14,7 +14,7 @@ the turn cannot end until it is worth enough and holds a pure run.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import repeat
 from operator import is_
@@ -496,13 +496,9 @@ class ZolikyState:
         if self.turn_round >= FIRST_MELD_ROUND:
             complete = not opened and self._opening_complete(player)
             actions = self._lays(pick, jokers, size, opened or complete)
-            if opened and pending:
+            if pending and self.source == "discard":
                 assert taken is not None
-                reach: dict[tuple[Any, ...], bool] = {}
-                actions = [
-                    action for action in actions
-                    if _uses(action, taken) or self._leaves_placeable(player, action, reach)
-                ]
+                actions = self._keeping_a_place(player, actions, taken)
             if self.snapshot is not None:
                 actions.append(_TAKEBACK)
         if pending and not self.laid and self.source in ("discard", "cut"):
@@ -534,14 +530,46 @@ class ZolikyState:
                 actions.extend(LayOff(joker, meld, named) for meld, named in self._jokers_index)
         return actions
 
+    def _keeping_a_place(self, player: int, lays: list[Action], taken: Card) -> list[Action]:
+        """The ``lays`` of ``player`` after which ``taken``, the card he took from the discard
+        pile, can still go onto the table this turn (ZO-8); those that use it first.
+
+        An opened player may lay other cards first where a sequence of lays still ends with
+        one that uses it (the joker as 5♦ before a taken 6♦), so none leaves the turn without
+        an end. For one who has not opened, a meld of the hand left must still hold it: his
+        opening must include it, and melding other cards makes no room for it.
+        """
+        direct = [lay for lay in lays if _uses(lay, taken)]
+        hand = self.hands[player]
+        opened = self.opened[player]
+        if not direct and not (opened and self._kin(taken, hand)):
+            return direct
+        keeps = _direct_lay_kept(direct, hand)
+        if not opened:
+            # Melding other cards makes no room: a meld for it must be left, as it is now.
+            return [lay for lay in lays if _uses(lay, taken) or keeps(lay)]
+        reach: dict[tuple[Any, ...], bool] = {}
+        return [lay for lay in lays if _uses(lay, taken) or keeps(lay)
+                or self._leaves_placeable(player, lay, reach)]
+
+    def _kin(self, card: Card, hand: list[Card]) -> bool:
+        """False if ``card`` (a natural card) can never be in a meld this turn: no other card
+        of its suit or rank in ``hand`` and no run of its suit or set of its rank on the table
+        (ZO-11; a joker needs a second natural card beside it). True for a joker."""
+        if IS_JOKER[card]:
+            return True
+        suit, rank = card.suit, card.rank
+        return any(other != card and not IS_JOKER[other] and (
+            other.suit is suit or other.rank is rank) for other in hand) or any(
+            meld.suit is suit if meld.rank is None else meld.rank is rank
+            for meld in self.melds)
+
     def _leaves_placeable(
         self, player: int, action: Action, reach: dict[tuple[Any, ...], bool],
     ) -> bool:
-        """True if, after ``action`` (a lay of an opened ``player`` that does not use the card
-        he took from the discard pile), that card can still go onto the table this turn
-        (ZO-8): some sequence of lays ends with one that uses it, so a lay that prepares its
-        place (the joker as 5♦ before a taken 6♦) is allowed and none leaves the turn without
-        an end.
+        """True if, after ``action`` (a lay of the opened ``player`` that does not use the card
+        he took from the discard pile), some sequence of lays ends with one that uses it
+        (ZO-8).
 
         ``reach`` keeps the answer for each hand and table met, shared by the lays of one
         position; past ``_REACH_LIMIT`` of them the answer is False (the lay is refused).
@@ -1274,6 +1302,12 @@ def _use_taken(view: ZolikyView, taken: Card | None) -> str:
 def _strands_taken(view: ZolikyView, taken: Card) -> str:
     """Why a lay is refused that would leave the card taken from the discard pile no place
     on the table this turn (ZO-8)."""
+    player = view.current_player
+    if player is not None and not view.opened[player]:
+        return (
+            f"Your opening must include {taken}, which you took from the discard pile, and "
+            "after that meld no meld could hold it" + _put_back(view)
+        )
     return (
         f"After that, {taken}, which you took from the discard pile, could not go onto the "
         "table this turn: lay it first, or what makes room for it" + _put_back(view)
@@ -1299,7 +1333,7 @@ def _meld_refusal(view: ZolikyView, player: int, action: Meld) -> str:
     if not rest:
         return "You must keep one card to close: a meld may not use your last card"
     taken = view.taken
-    if view.opened[player] and taken is not None and taken in view.hand and (
+    if taken is not None and taken in view.hand and view.source == "discard" and (
         taken not in action.cards
     ):
         return _strands_taken(view, taken)
@@ -1381,6 +1415,55 @@ def _find_melds(
             if size <= max_size:
                 found.append(meld)
     return tuple(found)
+
+
+def _direct_lay_kept(direct: list[Action], hand: list[Card]) -> Callable[[Action], bool]:
+    """A test of a lay from ``hand``: True if one of the ``direct`` lays of the taken card
+    (ZO-8) can still be made after it, with a card left to close (ZO-15): a meld whose faces
+    and jokers the hand still holds, or a lay-off onto another meld. For melds from the hand it
+    is exact (every meld of the taken card, by faces, is among ``direct``); for lay-offs True
+    suffices, while False says nothing (``ZolikyState._leaves_placeable`` decides then)."""
+    seen: set[Card] = set()
+    twice: set[Card | None] = set()
+    jokers = 0
+    for card in hand:
+        face = _PLAIN_FACE[card]
+        if face is None:
+            jokers += 1
+        elif face in seen:
+            twice.add(face)
+        else:
+            seen.add(face)
+    size = len(hand)
+    needs = [_needs(lay) for lay in direct]
+
+    def kept(action: Action) -> bool:
+        onto, faces, used_jokers, count = _needs(action)
+        left = size - count
+        for meld, wanted, wanted_jokers, length in needs:
+            if meld is not None:
+                if left >= 2 and meld != onto:
+                    return True
+            elif left > length and jokers - used_jokers >= wanted_jokers and (
+                wanted & faces <= twice
+            ):
+                return True
+        return False
+
+    return kept
+
+
+def _needs(lay: Action) -> tuple[int | None, frozenset[Card | None], int, int]:
+    """What the lay ``lay`` takes: the meld it goes onto (None for a meld), its natural
+    faces, its jokers and its number of cards."""
+    if isinstance(lay, LayOff):
+        card = lay.card
+        return lay.meld, frozenset(() if IS_JOKER[card] else (FACE[card],)), int(
+            IS_JOKER[card]), 1
+    assert isinstance(lay, Meld)
+    faces = [_PLAIN_FACE[card] for card in lay.cards]
+    return None, frozenset(face for face in faces if face is not None), faces.count(None), len(
+        faces)
 
 
 def _uses(action: Action, card: Card) -> bool:

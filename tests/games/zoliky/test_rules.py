@@ -181,6 +181,27 @@ def test_zo_8_unopened_opening_must_include_the_taken_card() -> None:
     assert state.opened[0]
 
 
+def test_zo_8_unopened_a_meld_that_leaves_the_taken_card_out_of_every_meld_is_refused() -> None:
+    """ZO-8: not opened, holding J♣ Q♣ K♣ and taking A♣: melding J♣ Q♣ K♣ without it would
+    leave A♣ in no meld of the opening, so it is refused and nothing changes, as is the set of
+    queens; Q♣ K♣ A♣, and the set of jacks that leaves it, are offered."""
+    hand = ["2s", "Js", "Qs", "As", "Jh", "6d", "7d", "Qd", "6c", "Jc", "Qc", "Kc"]
+    state = position([hand, ["4h", "4s"]], discard=["Ac"], phase="draw")
+    state.apply(Take())
+    before = state.to_json()
+    legal = state.legal_actions()
+    assert meld("Jc", "Qc", "Kc") not in legal
+    assert meld("Qc", "Kc", "Ac") in legal and meld("Js", "Jh", "Jc") in legal
+    assert meld("Qs", "Qd", "Qc") not in legal
+    with pytest.raises(IllegalMove, match="Your opening must include A♣, which you took from "
+                       r"the discard pile, and after that meld no meld could hold it \(or draw "
+                       "to put it back\\)"):
+        state.apply(meld("Jc", "Qc", "Kc"))
+    assert state.to_json() == before
+    state.apply(meld("Js", "Jh", "Jc"))
+    assert meld("Qc", "Kc", "Ac") in state.legal_actions()
+
+
 def test_zo_10_open_51_and_takeback_restores_everything() -> None:
     """ZO-10: with open-51, 48 points are not enough; takeback returns the table and hand
     exactly, lay-offs included."""
