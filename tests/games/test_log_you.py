@@ -147,4 +147,7 @@ def test_the_zoliky_match_end_counts_every_winner() -> None:
         assert outcome is not None and over.count == len(outcome.winners)
     deal = Event("deal", 1, count=2, detail="cutter=0 leader=2 cut=-")
     assert game.describe(deal, None, ["Ann", "Bob", "You"]) == (
-        "Round 2: Bob deals; Ann cut (no cut card); you lead")
+        "Round 2: Bob deals; Ann cuts (no cut card); you lead")
+    cut_by_you = Event("deal", 1, count=2, detail="cutter=2 leader=0 cut=-")
+    assert game.describe(cut_by_you, None, ["Ann", "Bob", "You"]) == (
+        "Round 2: Bob deals; you cut (no cut card); Ann leads")

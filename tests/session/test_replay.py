@@ -39,7 +39,7 @@ def test_every_step_is_the_position_played(game: str) -> None:
     moves = [line for number in range(1, len(replay) + 1) for line in replay.move_log(number, 0)]
     assert replay.log(0, 0) + moves == replay.log(len(replay), 0), (
         "the deal's and the moves' own lines make the whole log")
-    assert replay.log(0, 0) == (["Round 1: Bot 5 deals; Bot 4 cut, keeping Jkb (cut card Q♣); "
+    assert replay.log(0, 0) == (["Round 1: Bot 5 deals; Bot 4 cuts, keeping Jkb (cut card Q♣); "
                                  "you lead"] if game == "zoliky" else []), "ZO-3: the first line"
     with pytest.raises(IndexError):
         replay.move_log(len(replay) + 1, 0)

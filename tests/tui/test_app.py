@@ -129,6 +129,28 @@ async def test_an_enter_in_the_burst_of_the_move_asks_again_and_a_calm_one_passe
         assert app.screen.player == "Bob"
 
 
+async def test_a_calm_enter_passes_on_right_after_a_computer_players_move() -> None:
+    """With a computer player between two people, an Enter typed 0.7 s after one's own move
+    passes the table on even though the computer player has only just moved."""
+    clock = FakeClock()
+    seats = (SeatSpec("Anna"), SeatSpec("Cyril", "normal"), SeatSpec("Bob"))
+    app = CardGamesApp(GameSetup("makao", seats, {}, 11), FAST, clock=clock, settle=0.25)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        clock.now += 2
+        await pilot.press("enter")
+        screen = await table_when_my_turn(pilot, app)
+        clock.now += 2
+        while screen.session.current_player == 0:
+            await play_one_turn(pilot, app)
+        await wait_until(pilot, lambda: passing(app))
+        assert screen.session.current_player == 2, "Cyril has moved"
+        clock.now += 0.7
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+        assert app.screen.player == "Bob"
+
+
 async def test_bad_typed_command_shows_an_error_and_changes_nothing() -> None:
     app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
     async with app.run_test(size=SIZE) as pilot:

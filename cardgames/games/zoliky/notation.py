@@ -335,7 +335,8 @@ def _line(
         kept = f", keeping {shown}" if event.cards else ""
         return (
             f"Round {event.count}: {who(event.player)} {_verb(you, 'deal', 'deals')}; "
-            f"{who(cutter)} cut{kept} ({cut_text}); {who(leader)} {_lead_verb(leader, who)}"
+            f"{who(cutter)} {_seat_verb(cutter, who, 'cut')}{kept} ({cut_text}); "
+            f"{who(leader)} {_seat_verb(leader, who, 'lead')}"
         )
     if kind == "discard":
         return f"{subject} discarded {shown}"
@@ -378,8 +379,9 @@ def _line(
     return f"{subject}: {kind}"
 
 
-def _lead_verb(leader: int, who: Callable[[int | None], str]) -> str:
-    return "lead" if who(leader) == "you" else "leads"
+def _seat_verb(seat: int, who: Callable[[int | None], str], verb: str) -> str:
+    """``verb`` in the present for ``seat``: "lead" for the reader, "leads" for another."""
+    return verb if who(seat) == "you" else f"{verb}s"
 
 
 def _meld_text(event: Event, details: dict[str, str]) -> str:

@@ -154,7 +154,6 @@ class TableScreen(AppScreen[None]):
         self.settings = settings
         self.card_style = CardStyle(ascii=settings.ascii, four_colour=settings.four_colour)
         self.keys = keys
-        self._pass_offered_at = 0.0
         self.board: Board = load_board(session.setup.game)(id="board")
         self.error = ""
         self.note = ""
@@ -313,7 +312,7 @@ class TableScreen(AppScreen[None]):
             else:
                 self.call_later(self._game_over)
         elif session.passing is not None:
-            self._pass_offered_at = self.keys.clock()
+            pass  # The player who just moved looks at the table until his Enter (pass_on).
         elif (interlude := self.board.interlude()) is not None:
             self._pause_for(interlude)
         elif session.handover is not None:
@@ -792,16 +791,15 @@ class TableScreen(AppScreen[None]):
     def action_pass_on(self) -> None:
         """The player who just moved is done looking: cover the table for the next player.
 
-        An Enter typed in one burst with the keys before it (a double press), or within half a
-        second of the offer, does not count; the status line says to press it again.
+        An Enter typed in one burst with the keys before it (a double press, within twice the
+        burst's pause) does not count, however long the computer players' moves shown since
+        took; the status line says to press it again.
         """
         passing = self.session.passing
         if passing is None or not self.is_active:
             return
         keys = self.keys
-        if keys.last_key - max(self._pass_offered_at, keys.key_before) < min(
-            keys.seconds, 2 * keys.settle
-        ):
+        if keys.last_key - keys.key_before < min(keys.seconds, 2 * keys.settle):
             self._say(f"That Enter came too soon after your move: press it again to pass to "
                       f"{self.session.names[passing]}.")
             return
