@@ -763,7 +763,7 @@ def _serve_table(server: TableServer, name: str | None, headless: bool, settings
             status = run_join(hosted.local_code(), name, settings, hosted.code(), keep=False,
                               notes=resumed_lines(server))
         # A host whose terminal is gone (SIGHUP) or who was told to end closes the table.
-        if status < SIGNALLED and not hosted.wait_over(0):
+        if status < SIGNALLED and not hosted.over:
             if name is not None and not headless:
                 left_seat(hosted, name, click.echo)
             with ended_by_signals():

@@ -121,6 +121,8 @@ class RemoteSession:
     bot_to_move = False
     paces_bots = False
     """The computer players move at the server, at its pace: the table offers no bot speed."""
+    plays_again = False
+    """A network table plays one game: its result offers no "Play again"."""
 
     def __init__(
         self,

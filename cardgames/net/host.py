@@ -87,6 +87,11 @@ class HostedTable:
         return self.code("127.0.0.1" if self.bind in ("", "0.0.0.0") else
                          "::1" if self.bind == "::" else self.bind)
 
+    @property
+    def over(self) -> bool:
+        """True once the game is over (read at once: a flag the table's thread only sets)."""
+        return self.server.over.is_set()
+
     def wait_over(self, timeout: float | None = None) -> bool:
         """Wait until the game is over; True if it is."""
         future = asyncio.run_coroutine_threadsafe(self.server.over.wait(), self.loop)

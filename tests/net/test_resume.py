@@ -10,6 +10,7 @@ import asyncio
 import fcntl
 import os
 import signal
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from click.testing import CliRunner
 from cardgames import cli_commands as cli
 from cardgames.core.rng import Rng
 from cardgames.net.app import JoinApp, lobby_text
-from cardgames.net.host import away_lines, goodbye, host_name, resumed_lines
+from cardgames.net.host import HostedTable, away_lines, goodbye, host_name, resumed_lines
 from cardgames.net.protocol import JoinCode
 from cardgames.net.server import TableServer
 from cardgames.session.history import history
@@ -434,3 +435,20 @@ async def test_a_new_table_holds_its_game_s_lock_until_it_closes(tmp_path: Path)
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     finally:
         os.close(descriptor)
+
+
+def test_a_hosted_table_whose_game_is_over_says_so_at_once() -> None:
+    """The host's terminal asks the table whether its game is over the moment his app ends;
+    the answer comes at once from the table's thread, not from a wait that may not have run
+    (a finished game must not be announced as going on)."""
+    hosted = HostedTable(TableServer("makao", players=2, bots=1, seed=7), "127.0.0.1", 0)
+    try:
+        assert not hosted.over
+        hosted.loop.call_soon_threadsafe(hosted.server.over.set)
+        for _ in range(200):
+            if hosted.over:
+                break
+            time.sleep(0.01)
+        assert hosted.over
+    finally:
+        hosted.stop()

@@ -124,3 +124,33 @@ def test_the_headline_speaks_to_the_one_person_at_this_terminal() -> None:
     outcome = together.outcome()
     assert outcome is not None
     assert headline(together) == f"{together.names[outcome.winners[0]]} wins!"
+
+
+async def test_a_result_without_play_again_offers_back_only_and_enter_goes_back() -> None:
+    """Where the table plays one game (a network table), the result box has no "Play again":
+    ``a`` does nothing, the footer does not list it, and Enter goes back to the games."""
+    from textual.app import App
+    from textual.widgets import Button
+
+    from cardgames.tui.screens.game_over import GameOverScreen
+    from cardgames.tui.settings import AppSettings
+
+    session = new_session(GameSetup("makao", tuple(SeatSpec(n, "random") for n in NAMES),
+                                    seed=5))
+    play(session, Rng(5), 5000)
+    chosen: list[str | None] = []
+    screen = GameOverScreen(session, AppSettings(), again=False)
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(screen, chosen.append)
+        await pilot.pause()
+        assert not screen.query("#again") and app.focused is screen.query_one("#back", Button)
+        assert "Play again" not in " ".join(
+            str(active.binding.description) for active in screen.active_bindings.values()
+            if active.enabled)
+        await pilot.press("a")
+        await pilot.pause()
+        assert chosen == [] and app.screen is screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert chosen == ["back"]

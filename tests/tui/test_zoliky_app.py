@@ -570,3 +570,21 @@ async def test_every_row_of_the_lay_off_dialog_has_a_key(monkeypatch: pytest.Mon
         await wait_until(pilot, lambda: find_table(app).session.history != [])
         seat, action = find_table(app).session.history[0]
         assert (seat, action) == (0, LayOff(cards("Xr")[0], 0, cards("4c")[0]))
+
+
+def test_the_status_line_says_d_puts_a_taken_discard_back_while_nothing_is_laid() -> None:
+    """ZO-8: after taking a discard the hint names the way back (``d``); once a card is laid,
+    it no longer does."""
+    from cardgames.games.zoliky.actions import Take
+    from cardgames.tui.boards.zoliky import ZolikyBoard
+    from cardgames.tui.widgets.board import TableInfo
+    from tests.games.zoliky.builders import meld
+
+    state = position([["5h", "6h", "7h", "Qs", "Qd", "2c"], ["4h", "4s"]], discard=["8h"],
+                     phase="draw", opened=[True, True])
+    state.apply(Take())
+    info = TableInfo(("You", "Bot"), frozenset({1}), 0, (), CardStyle())
+    board = ZolikyBoard()
+    assert "d puts 8♥ back and draws" in board.status_hint(state.view(0), info)
+    state.apply(meld("5h", "6h", "7h", "8h"))
+    assert "puts" not in board.status_hint(state.view(0), info)

@@ -39,8 +39,18 @@ class MakaoBot:
             legal: The legal actions, never empty.
             rng: The bot's random stream (unused: the bot is deterministic given the view).
         """
-        if any(isinstance(action, CallMakao) for action in legal):
-            return CallMakao()
+        call = next((action for action in legal if isinstance(action, CallMakao)), None)
+        if call is None:
+            return self._choose(view, legal)
+        action = self._choose(view, tuple(other for other in legal if other is not call))
+        # Say "makao" only before the play that leaves one card (or with one card left while
+        # demanding), never before a draw or a pass.
+        rest = len(view.hand) - (len(action.cards) if isinstance(action, Play) else 0)
+        return call if rest == 1 and (isinstance(action, Play) or view.phase == "demand") else (
+            action)
+
+    def _choose(self, view: MakaoView, legal: tuple[Action, ...]) -> Action:
+        """The bot's move among ``legal`` (which holds no call of "makao")."""
         if view.phase == "demand":
             return _choose_demand(view, legal)
         plays = [action for action in legal if isinstance(action, Play)]

@@ -348,6 +348,8 @@ class ZolikyBoard(Board):
             parts.append("Enter discards")
         if any(isinstance(a, TakeBack) for a in legal):
             parts.append("x takes back")
+        if view.taken is not None and any(isinstance(a, Draw) for a in legal):
+            parts.append(f"d puts {view.taken} back and draws")
         return "; ".join(parts) + "." if parts else ""
 
     # ------------------------------------------------------------------ keys

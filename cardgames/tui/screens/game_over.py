@@ -102,6 +102,8 @@ class GameOverScreen(AppScreen[str]):
     Args:
         session: The finished game.
         settings: Passed on to the next game.
+        again: Offer "Play again" (False at a network table, which plays one game: Enter
+            then marks "Back to games" and ``a`` does nothing).
 
     Returns (on dismiss):
         ``"again"``, ``"table"`` or ``"back"``.
@@ -110,10 +112,11 @@ class GameOverScreen(AppScreen[str]):
     fit_size = (60, 16)
     covered_actions = frozenset({"table", "back"})
     covered_note = "t look at the table   b back to games"
-    AUTO_FOCUS = "#again"
+    AUTO_FOCUS = "#again, #back"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "again", "Play again"),
         Binding("enter", "again", "Play again", show=False),
+        Binding("enter", "back_on_enter", "Back to games", show=False),
         Binding("left", "switch(-1)", "Switch", show=False),
         Binding("right", "switch(1)", "Switch", show=False),
         Binding("t,escape", "table", "Look at the table"),
@@ -121,10 +124,11 @@ class GameOverScreen(AppScreen[str]):
         Binding("p", "replay", "Replay"),
     ]
 
-    def __init__(self, session: Session, settings: AppSettings) -> None:
+    def __init__(self, session: Session, settings: AppSettings, *, again: bool = True) -> None:
         super().__init__()
         self.session = session
         self.settings = settings
+        self.again = again
 
     def compose(self) -> ComposeResult:
         """Headline, the ranking and two buttons."""
@@ -138,9 +142,18 @@ class GameOverScreen(AppScreen[str]):
             yield Static(result_text(self.session), id="over-result")
             yield Static(f"Deal {deal_code(self.session.setup)}", id="over-deal")
             with Horizontal(id="over-buttons"):
-                yield Button("Play again", id="again")
+                if self.again:
+                    yield Button("Play again", id="again")
                 yield Button("Back to games", id="back")
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No "Play again" where the table plays one game; Enter presses "Back to games"."""
+        if action == "again":
+            return self.again
+        if action == "back_on_enter":
+            return not self.again
+        return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The buttons do what the keys do."""
@@ -171,3 +184,7 @@ class GameOverScreen(AppScreen[str]):
     def action_back(self) -> None:
         """Back to the game picker."""
         self.dismiss("back")
+
+    def action_back_on_enter(self) -> None:
+        """Enter where there is no "Play again": back to the game picker."""
+        self.action_back()

@@ -460,7 +460,9 @@ class TableScreen(AppScreen[None]):
         # The result box comes up unasked, often while the player is still pressing keys for
         # the table: the keys of that burst must not answer it (play again unseen).
         self.keys.closed()
-        self.open(GameOverScreen(self.session, self.settings), self._after_result)
+        self.open(GameOverScreen(self.session, self.settings,
+                                 again=getattr(self.session, "plays_again", True)),
+                  self._after_result)
 
     def _after_result(self, choice: str | None) -> None:
         """Play again, go back to the games, or stay to look at the final table."""

@@ -90,3 +90,30 @@ def test_hard_level_searches_only_the_best_joker_sets() -> None:
     assert search_candidates(plain, plain.legal, plain.legal[0]) is plain.legal
     hard = GAME.bots()["hard"]()
     assert hard.choose(view, view.legal, Rng(1)) in view.legal
+
+
+def test_the_bot_says_makao_only_before_the_play_that_leaves_one_card() -> None:
+    """``makao-call``: every "makao" the bot says is followed by its play (or its demand)
+    that leaves it one card, never by a draw, a pass or a play of fewer cards; and it is never
+    fined for not saying it."""
+    from cardgames.games.makao.actions import CallMakao
+
+    calls = 0
+    for seed in range(120):
+        state = GAME.new_game(3, seed=seed, options={"makao-call": True})
+        bot, rng = MakaoBot(), Rng(seed)
+        said: int | None = None
+        while state.current_player is not None:
+            seat = state.current_player
+            view = state.view(seat)
+            action = bot.choose(view, view.legal, rng)
+            events = state.apply(action)
+            assert not any(event.kind == "penalty" for event in events), (seed, action)
+            if isinstance(action, CallMakao):
+                said, calls = seat, calls + 1
+                continue
+            if said == seat:
+                assert isinstance(action, Play | Demand), (seed, action)
+                assert len(state.hands[seat]) <= 1, (seed, action)
+                said = None
+    assert calls > 50
