@@ -308,7 +308,7 @@ class RemoteSession:
         note = f"{len(humans) - len(away)} of {len(humans)} connected"
         current = None if self.is_over else self.current_player
         if current is not None and not self.connected[current]:
-            return f"{note}; waiting for {self.names[current]} to reconnect"
+            return f"{note}; waiting for {self.names[current]}"
         if away:
             return f"{note}; away: {', '.join(away)}"
         return note

@@ -70,7 +70,7 @@ async def test_a_killed_client_rejoins_with_its_name_gets_its_view_back_and_play
         assert session is not None and session.current_player == 1 and session.clock_paused
         remote = anna.session
         assert remote is not None
-        assert remote.table_note == "1 of 2 connected; waiting for Bob to reconnect"
+        assert remote.table_note == "1 of 2 connected; waiting for Bob"
         assert remote.time_left() is None
         again = Player(code, "Bob", seed=5)
         await again.join()
