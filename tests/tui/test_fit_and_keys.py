@@ -135,7 +135,7 @@ async def test_q_at_a_too_small_terminal_is_named_by_the_notice_and_asks_to_leav
         await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
 
 
-async def test_the_command_bar_is_bounded_and_colon_types_only_after_text() -> None:
+async def test_the_command_bar_is_bounded_and_colon_starts_a_fresh_command() -> None:
     app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
     async with app.run_test(size=SIZE) as pilot:
         screen = await table_when_my_turn(pilot, app)
@@ -148,13 +148,16 @@ async def test_the_command_bar_is_bounded_and_colon_types_only_after_text() -> N
         await pilot.pause()
         assert bar.display and bar.value == "x" * LIMIT, "refused, kept, and bounded"
         await pilot.press("colon")
-        assert bar.value == "x" * LIMIT, "a colon past the bound is refused too"
+        assert bar.display and bar.value == "", "a colon after a refusal starts afresh"
         await pilot.press("escape", "colon", "colon")
         assert bar.display and bar.value == "", "the opening key twice types nothing"
-        await pilot.press(*"a", "colon", "b", "colon", "enter")
+        await pilot.press(*"play zz", "enter")
         await pilot.pause()
-        assert bar.value == "a:b:", "after text a colon is typed"
-        assert "a:b:" in screen_text(app), "and the refusal quotes the command as typed"
+        assert "'zz' is not a card" in screen_text(app)
+        await pilot.press("colon", "d", "r", "enter")
+        await pilot.pause()
+        assert bar.value == "dr" and "'dr' is not a Makao command" in screen_text(app), (
+            "the refusal quotes the fresh command, not the text before the colon")
 
 
 async def test_a_command_typed_past_the_bound_is_called_too_long_not_judged_cut() -> None:

@@ -13,7 +13,7 @@ from cardgames.session.history import PastGame, history
 from cardgames.session.setup import GameSetup, SeatSpec
 from cardgames.session.stats import stats_path
 from cardgames.tui.app import CardGamesApp
-from cardgames.tui.screens.history import HistoryScreen, history_entry
+from cardgames.tui.screens.history import HistoryScreen, fit_names, history_entry
 from cardgames.tui.screens.picker import PickerScreen
 from cardgames.tui.screens.replay import ReplayScreen
 from cardgames.tui.screenshots import wait_until
@@ -113,3 +113,11 @@ def test_an_entry_is_cut_to_its_width_keeping_the_result_and_the_date() -> None:
                                                               "Humboldt-Strasse"))
     line = history_entry(tie, 65, ascii=True).plain
     assert line == f"Spite & Malice  M...  Maximilian...  1234 moves  {when}", "ASCII dots"
+
+
+def test_a_cut_list_of_players_always_ends_in_an_ellipsis() -> None:
+    """Where the first name fits but not with ", …" after it, the list is cut with "…", so
+    a game of three never reads as a game of one."""
+    assert fit_names(["[i]Ivy[/i]", "Anna", "Bob"], 12) == "[i]Ivy[/i],…"
+    assert fit_names(["[i]Ivy[/i]", "Anna", "Bob"], 10) == "[i]Ivy[/i…"
+    assert fit_names(["[i]Ivy[/i]"], 10) == "[i]Ivy[/i]"

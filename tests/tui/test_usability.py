@@ -290,6 +290,8 @@ async def test_demand_dialog_footer_lists_only_keys_that_act_and_they_do() -> No
     app = CardGamesApp(setup, FAST)
     async with app.run_test(size=SIZE) as pilot:
         await _demand_dialog_open(pilot, app)
+        # The footer is drawn after the box: read it once it is there (a busy machine).
+        await wait_until(pilot, lambda: screen_text(app).splitlines()[-1].split() != [])
         footer = screen_text(app).splitlines()[-1].split()
         assert footer == ["esc", "Later", "?", "Rules", "q", "Leave"], footer
         await pilot.press("question_mark")

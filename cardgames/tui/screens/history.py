@@ -72,13 +72,14 @@ def history_entry(game: PastGame, width: int = LINE_WIDTH, *, ascii: bool = Fals
 
 def fit_names(names: list[str], width: int, *, ascii: bool = False) -> str:
     """The names, comma-separated, in at most ``width`` cells: as many whole names as fit, then
-    an ellipsis (the first name itself cut when even it does not fit)."""
+    an ellipsis; where not even one name and the ellipsis fit, the list cut with one (so a
+    cut list always ends in it)."""
     ellipsis = shown("…", ascii)
     for count in range(len(names), 0, -1):
         line = ", ".join(names[:count]) + ("" if count == len(names) else f", {ellipsis}")
         if cell_len(line) <= width:
             return line
-    return cut(names[0] if names else "", width, ascii=ascii)
+    return cut(", ".join(names), width, ascii=ascii)
 
 
 class GameList(OptionList):

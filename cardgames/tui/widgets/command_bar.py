@@ -21,8 +21,8 @@ class CommandBar(TextInput):
     The grey suggestion is the first legal command that starts with what was typed; Tab accepts
     it, and each further Tab shows the next matching command. Escape closes the bar. The
     text is bounded (:data:`LIMIT`, or the longest legal command), so a refused command stays
-    editable without growing; ``:`` in the empty bar types nothing (the key that opened it,
-    pressed twice), and after any text types a colon, so the bar shows what was typed. Text
+    editable without growing; ``:`` in the open bar starts a fresh command (no command has a
+    colon, so one typed after a refusal means a new command, not a colon). Text
     typed or pasted past the bound is refused, and :attr:`cut` remembers it, so that the table
     says the command is too long rather than judge the piece that fitted.
     """
@@ -105,10 +105,9 @@ class CommandBar(TextInput):
             self.cut = False
 
     def action_stay_open(self) -> None:
-        """``:`` while the bar is open: a colon after text; nothing in the empty bar (it is
-        open already)."""
-        if self.value:
-            self.insert_text_at_cursor(":")
+        """``:`` while the bar is open: a fresh command (the text typed so far goes)."""
+        self.value = ""
+        self.cut = False
 
     def action_close(self) -> None:
         """Hide and unfocus the bar at once, so that a key right after Escape reaches the
