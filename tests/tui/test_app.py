@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 
+from textual.pilot import Pilot
+
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp, make_app
 from cardgames.tui.screens.pass_screen import PassScreen
+from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
 from cardgames.tui.widgets.hand import HandWidget
@@ -98,6 +101,21 @@ async def test_hot_seat_pass_screen_ignores_early_enter_and_shows_the_right_hand
         assert session.viewer == 1
 
 
+async def _first_move_made(pilot: Pilot[None], app: CardGamesApp,
+                           clock: FakeClock) -> TableScreen:
+    """Uncover the first player's hand, make his move with keys after a calm pause, and wait
+    until he is asked to pass the table on; the table screen."""
+    await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+    clock.now += 2
+    await pilot.press("enter")
+    screen = await table_when_my_turn(pilot, app)
+    clock.now += 2
+    while screen.session.current_player == 0:
+        await play_one_turn(pilot, app)
+    await wait_until(pilot, lambda: passing(app))
+    return screen
+
+
 async def test_an_enter_in_the_burst_of_the_move_asks_again_and_a_calm_one_passes_on() -> None:
     """The Enter that passes the table on counts when it is typed on its own, even within the
     pass screen's quiet second; one typed with the move's keys says to press it again, and a
@@ -106,14 +124,7 @@ async def test_an_enter_in_the_burst_of_the_move_asks_again_and_a_calm_one_passe
     seats = (SeatSpec("Anna"), SeatSpec("Bob"))
     app = CardGamesApp(GameSetup("makao", seats, {}, 11), FAST, clock=clock, settle=0.25)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
-        clock.now += 2
-        await pilot.press("enter")
-        screen = await table_when_my_turn(pilot, app)
-        clock.now += 2
-        while screen.session.current_player == 0:
-            await play_one_turn(pilot, app)
-        await wait_until(pilot, lambda: passing(app))
+        screen = await _first_move_made(pilot, app, clock)
         await pilot.press("enter")
         await pilot.pause()
         assert passing(app) and not isinstance(app.screen, PassScreen)
@@ -136,14 +147,7 @@ async def test_a_calm_enter_passes_on_right_after_a_computer_players_move() -> N
     seats = (SeatSpec("Anna"), SeatSpec("Cyril", "normal"), SeatSpec("Bob"))
     app = CardGamesApp(GameSetup("makao", seats, {}, 11), FAST, clock=clock, settle=0.25)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
-        clock.now += 2
-        await pilot.press("enter")
-        screen = await table_when_my_turn(pilot, app)
-        clock.now += 2
-        while screen.session.current_player == 0:
-            await play_one_turn(pilot, app)
-        await wait_until(pilot, lambda: passing(app))
+        screen = await _first_move_made(pilot, app, clock)
         assert screen.session.current_player == 2, "Cyril has moved"
         clock.now += 0.7
         await pilot.press("enter")
