@@ -349,8 +349,7 @@ async def test_p_on_an_empty_pile_says_why_and_undo_says_what_it_did(
         assert "nothing to pick up" in _status(app)
         await pilot.press("enter")
         await wait_until(pilot, lambda: human_to_move(app) and screen.session.can_undo(0))
-        await pilot.pause()
-        assert "Undo" in screen_text(app).splitlines()[-1].split()
+        await wait_until(pilot, lambda: "Undo" in screen_text(app).splitlines()[-1].split())
         await pilot.press("u")
         await wait_until(pilot, lambda: human_to_move(app))
         assert "Took back your last turn" in _status(app)
@@ -437,6 +436,7 @@ async def test_makao_verb_keys_that_do_not_apply_say_why(
     app = CardGamesApp(SOLO_MAKAO, FAST)
     async with app.run_test(size=SIZE) as pilot:
         screen = await table_when_my_turn(pilot, app)
+        await wait_until(pilot, lambda: screen_text(app).splitlines()[-1].strip() != "")
         footer = screen_text(app).splitlines()[-1]
         assert "d Draw" in footer
         assert not {"Take", "Wait", "Pass", "Demand", "Makao!"} & set(footer.split()), footer
