@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -146,6 +147,18 @@ class ChoiceDialog(AppModal[Action | None]):
             table.leave_answer(answer)
 
 
+def question_dialog(question: Text | str, buttons: Sequence[Button],
+                    keys: str) -> ComposeResult:
+    """A question box: ``question`` (text shown as given, or markup), ``buttons`` in a row,
+    the ``keys`` (markup) and that Enter presses the marked button, then the footer."""
+    with Vertical(id="dialog"):
+        yield Label(question, id="dialog-title")
+        with Horizontal(id="dialog-buttons"):
+            yield from buttons
+        yield Label(f"{keys}\n[b]Enter[/b] the marked button", id="dialog-keys")
+    yield Footer()
+
+
 class LeaveDialog(AppModal[str | None]):
     """Leave (or quit) a game in progress: keep it for later, discard it, or stay.
 
@@ -187,16 +200,12 @@ class LeaveDialog(AppModal[str | None]):
 
     def compose(self) -> ComposeResult:
         """The question, the three buttons and the keys."""
-        with Vertical(id="dialog"):
-            yield Label(literal(self.question), id="dialog-title")
-            with Horizontal(id="dialog-buttons"):
-                yield Button("Stay", id="stay", variant="primary")
-                yield Button(f"{self.leave}, keep it", id="keep", variant="success")
-                yield Button(f"{self.leave}, discard it", id="discard", variant="error")
-            yield Label("[b]y[/b] keep it for later   [b]d[/b] discard it   "
-                        "[b]n[/b]/[b]Esc[/b] stay\n[b]Enter[/b] the marked button",
-                        id="dialog-keys")
-        yield Footer()
+        yield from question_dialog(
+            literal(self.question),
+            (Button("Stay", id="stay", variant="primary"),
+             Button(f"{self.leave}, keep it", id="keep", variant="success"),
+             Button(f"{self.leave}, discard it", id="discard", variant="error")),
+            "[b]y[/b] keep it for later   [b]d[/b] discard it   [b]n[/b]/[b]Esc[/b] stay")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Enter or a click on a button answers with it."""
@@ -245,15 +254,11 @@ class DiscardDialog(AppModal[bool]):
 
     def compose(self) -> ComposeResult:
         """The question, the two buttons and the keys."""
-        with Vertical(id="dialog"):
-            yield Label("Discard this game for good? It cannot be continued or replayed.",
-                        id="dialog-title")
-            with Horizontal(id="dialog-buttons"):
-                yield Button("Back", id="back", variant="primary")
-                yield Button("Discard it", id="discard", variant="error")
-            yield Label("[b]d[/b] discard it   [b]n[/b]/[b]Esc[/b] back\n"
-                        "[b]Enter[/b] the marked button", id="dialog-keys")
-        yield Footer()
+        yield from question_dialog(
+            "Discard this game for good? It cannot be continued or replayed.",
+            (Button("Back", id="back", variant="primary"),
+             Button("Discard it", id="discard", variant="error")),
+            "[b]d[/b] discard it   [b]n[/b]/[b]Esc[/b] back")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Enter or a click on a button answers with it."""
@@ -290,11 +295,8 @@ class LeaveTableDialog(LeaveDialog, inherit_bindings=False):
 
     def compose(self) -> ComposeResult:
         """The question, the two buttons and the keys."""
-        with Vertical(id="dialog"):
-            yield Label(literal(self.question), id="dialog-title")
-            with Horizontal(id="dialog-buttons"):
-                yield Button("Stay", id="stay", variant="primary")
-                yield Button("Leave", id="keep", variant="error")
-            yield Label("[b]y[/b] leave   [b]n[/b]/[b]Esc[/b] stay\n"
-                        "[b]Enter[/b] the marked button", id="dialog-keys")
-        yield Footer()
+        yield from question_dialog(
+            literal(self.question),
+            (Button("Stay", id="stay", variant="primary"),
+             Button("Leave", id="keep", variant="error")),
+            "[b]y[/b] leave   [b]n[/b]/[b]Esc[/b] stay")
