@@ -1,7 +1,8 @@
 """Game records: a game as its set-up plus its commands, as a versioned JSON document.
 
 A record is ``{format, version, id, game, options, seed, game_number, seats, commands, result,
-started, finished, seconds}``, plus ``turn_seconds`` for a game with a turn clock and ``remote``
+started, finished, seconds}``, plus ``turn_seconds`` for a game with a turn clock (and
+``time_left`` while a person's turn clock runs) and ``remote``
 (the seats played from other terminals) for a game of a network table. Bots'
 choices and time-out moves are commands like any other, so loading a record replays it without
 asking a bot. Everything here is pure: the caller passes the timestamps and does the file I/O
@@ -49,6 +50,8 @@ class GameRecord:
             None for a game without a clock (or a record written before it was kept).
         remote: The seats people played from other terminals at a network table (whose
             hands nobody at this one saw); empty for a game played here.
+        time_left: Seconds the turn to play had left on its clock when the record was
+            written; None when no turn clock ran (a computer player's turn, no clock).
     """
 
     id: str
@@ -60,6 +63,7 @@ class GameRecord:
     seconds: float = 0.0
     turn_seconds: float | None = None
     remote: tuple[PlayerId, ...] = ()
+    time_left: float | None = None
 
     @property
     def is_finished(self) -> bool:
@@ -110,6 +114,7 @@ def record_of(
         turn_seconds=(session.turn_seconds or 0.0)
         if getattr(session.game, "clock_seconds", None) is not None else None,
         remote=remote,
+        time_left=None if session.is_over else session.time_left(),
     )
 
 
@@ -136,6 +141,8 @@ def session_of(record: GameRecord, **kwargs: Any) -> Session:
         raise RecordError(f"the record is damaged: {error}") from None
     if record.result is not None and session.outcome() != record.result:
         raise RecordError("the record is damaged: its result is not where its commands lead")
+    if record.time_left is not None:
+        session.carry_time_left(record.time_left)
     return session
 
 
@@ -170,6 +177,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         "seconds": record.seconds,
         **({} if record.turn_seconds is None else {"turn_seconds": record.turn_seconds}),
         **({"remote": list(record.remote)} if record.remote else {}),
+        **({} if record.time_left is None else {"time_left": round(record.time_left, 3)}),
     }
 
 
@@ -217,6 +225,8 @@ def record_from_json(data: object) -> GameRecord:
         turn_seconds=_seconds(data["turn_seconds"], "turn_seconds")
         if data.get("turn_seconds") is not None else None,
         remote=_remote(data.get("remote", []), seats),
+        time_left=_seconds(data["time_left"], "time_left")
+        if data.get("time_left") is not None else None,
     )
 
 

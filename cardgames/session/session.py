@@ -59,6 +59,10 @@ def known_view(state: State, seat: PlayerId) -> View:
 
 _MASK = 2**64 - 1
 
+RESUME_FLOOR_SECONDS = 10.0
+"""Seconds a turn continued from a saved game has at least on its clock (see
+:meth:`Session.carry_time_left`)."""
+
 
 def bot_rng(seed: int, seat: PlayerId, move: int) -> Rng:
     """The random stream of one computer player's decision: a function of the game's seed, the
@@ -196,6 +200,7 @@ class Session:
         self._turn_owner: PlayerId | None = None
         self._turn_started: float | None = None
         self._paused_at: float | None = None
+        self._carried: tuple[int, float] | None = None
         self._sync_clock()
 
     def _deal(self) -> State:
@@ -696,6 +701,21 @@ class Session:
             self._turn_started += self._clock() - self._paused_at
         self._paused_at = None
 
+    def carry_time_left(self, seconds: float) -> None:
+        """Give the turn to play now the time it had left when the game was saved, instead of
+        a fresh turn (a game continued after leaving, a dropped connection or a signal): the
+        clock starts from ``seconds``, but from at least :data:`RESUME_FLOOR_SECONDS` (or the
+        whole turn, if shorter), so the player sees the table again before it runs out.
+
+        Args:
+            seconds: Seconds left on the turn clock when the game was saved; the turn may be
+                behind the pass screen now, and its clock starts from them once it runs. Any
+                move played before that forgets them.
+        """
+        self._carried = (len(self.history), seconds)
+        if self._turn_started is not None:
+            self._sync_clock(restart=True)
+
     def tick(self) -> Accepted | None:
         """Submit the game's time-out move if the current human's time has run out.
 
@@ -745,3 +765,7 @@ class Session:
         if restart or seat != self._turn_owner or self._turn_started is None:
             self._turn_owner = seat
             self._turn_started = self._clock() if self._paused_at is None else self._paused_at
+            carried, self._carried = self._carried, None
+            if carried is not None and carried[0] == len(self.history):
+                left = max(carried[1], min(RESUME_FLOOR_SECONDS, self.turn_seconds or 0.0))
+                self._turn_started -= max(0.0, (self.turn_seconds or 0.0) - left)

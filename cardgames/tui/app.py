@@ -284,8 +284,14 @@ class CardGamesApp(App[None]):
         the terminal would stay in the alternate screen with mouse tracking on. A terminal that
         is gone or no longer read can block the restoring writes for ever, so a watchdog ends
         the process :data:`SIGNAL_GRACE_SECONDS` later in any case, once the games' records
-        are written.
+        are written. A turn clock that runs is written with the game, so the game continued
+        later gives the turn the time it had left.
         """
+        from cardgames.tui.screens.table import TableScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                screen.keep_clock()
         self.exit(return_code=128 + signum)
         threading.Thread(
             target=self._end_anyway, args=(128 + signum,), name="cardgames-end", daemon=True

@@ -107,3 +107,35 @@ def test_a_resumed_game_keeps_the_turn_clock_it_was_played_with(tmp_path: Path) 
     makao = new_session(setup_for("makao", 1, 1))
     record = Autosave.start(makao, NOW, folder=tmp_path, keep_stats=False).record(makao, NOW)
     assert record.turn_seconds is None and "turn_seconds" not in record_to_json(record)
+
+
+def test_a_resumed_game_gives_the_turn_the_time_it_had_left(tmp_path: Path) -> None:
+    """Leaving (or a signal) writes the time left on the running turn clock; the game continued
+    gives that turn that time, so quitting does not buy a fresh turn (SH-17's clock)."""
+    from cardgames.session.record import record_from_json, record_to_json
+    from cardgames.session.session import Session
+    from tests.session.conftest import FakeClock
+
+    clock = FakeClock()
+    records = tmp_path / "records"
+    session = Session(setup_for("shithead", 2, 1), turn_seconds=45, clock=clock)
+    saver = Autosave.start(session, NOW, folder=records, keep_stats=False)
+    for _ in range(200):
+        if session.clock_running and session.history:
+            break
+        seat = session.current_player
+        assert seat is not None and not session.bot_to_move
+        session.submit(seat, session.legal_actions()[-1])
+        session.run_bots()
+    assert session.clock_running
+    clock.advance(31)
+    saver.save(session, NOW)
+    [saved] = saved_games(records).games
+    assert saved.record.time_left == 14
+    assert record_from_json(record_to_json(saved.record)) == saved.record
+    _, again = Autosave.resume(saved, NOW, keep_stats=False, clock=clock)
+    assert again.time_left() == 14
+    session.submit(session.current_player, session.legal_actions()[0])
+    session.run_bots()
+    over = saver.record(session, NOW)
+    assert over.time_left in (None, 45.0), "a record written at a turn's start has it whole"

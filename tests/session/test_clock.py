@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from cardgames.session.commands import Accepted, Rejected
-from cardgames.session.session import Session
+from cardgames.session.session import RESUME_FLOOR_SECONDS, Session
 from cardgames.session.setup import GameSetup, SeatSpec
 from tests.session.conftest import FakeClock
 from tests.session.fake_game import Add, Timeout
@@ -169,3 +169,41 @@ def test_the_reason_keeps_a_name_exactly_as_written(clock: FakeClock) -> None:
     session.submit(0, Add(1))
     session.release()
     assert session.handover_reason == "[red]bob's turn is over."
+
+
+def test_a_carried_time_left_starts_the_turn_where_it_was(clock: FakeClock) -> None:
+    """A game continued from its record gives the turn the time it had left, not a fresh turn,
+    but at least RESUME_FLOOR_SECONDS (or the whole turn, if shorter)."""
+    session = race(SOLO, clock, turn_seconds=30)
+    session.carry_time_left(12.5)
+    assert session.time_left() == 12.5
+    clock.advance(12.5)
+    assert session.tick() is not None, "the carried time runs out like any other"
+    floor = race(SOLO, clock, turn_seconds=30)
+    floor.carry_time_left(0.2)
+    assert floor.time_left() == RESUME_FLOOR_SECONDS
+    short = race(SOLO, clock, turn_seconds=4)
+    short.carry_time_left(0.0)
+    assert short.time_left() == 4
+    longer = race(SOLO, clock, turn_seconds=20)
+    longer.carry_time_left(45)
+    assert longer.time_left() == 20, "never more than the turn's time"
+
+
+def test_a_carried_time_left_waits_for_the_pass_screen_and_only_for_its_turn(
+    clock: FakeClock,
+) -> None:
+    session = race(DUO, clock, turn_seconds=30)
+    session.carry_time_left(14)
+    clock.advance(100)
+    assert not session.clock_running, "behind the pass screen no clock runs"
+    session.ready(0)
+    assert session.time_left() == 14
+    again = race(SOLO, clock, turn_seconds=30)
+    again.pause_clock()
+    again.carry_time_left(14)
+    again.resume_clock()
+    assert again.time_left() == 14
+    assert isinstance(again.submit(0, Add(1)), Accepted)
+    again.run_bots()
+    assert again.time_left() == 30, "the next turn is a fresh one"

@@ -198,3 +198,29 @@ async def test_after_a_time_out_only_a_key_after_a_quiet_spell_uncovers_the_next
         await pilot.press("enter")
         await wait_until(pilot, lambda: human_to_move(app))
         assert screen.session.viewer == 1
+
+
+async def test_a_signal_writes_the_time_left_so_the_continued_turn_is_not_fresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SIGHUP (a dropped SSH session) must not buy a fresh 45 s turn: the record keeps the time
+    left, and the game continued from it runs the clock from there (SH-17)."""
+    from cardgames.session.savefile import records_dir, saved_games
+    from cardgames.tui import app as app_module
+
+    monkeypatch.setattr(app_module, "SIGNAL_GRACE_SECONDS", 0.01)
+    monkeypatch.setattr(app_module.os, "_exit", lambda status: None)
+    clock = FakeClock()
+    app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 7), FAST, clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        session = find_table(app).session
+        while not session.clock_running:
+            await pilot.press("r")
+            await wait_until(pilot, lambda: human_to_move(app))
+        assert session.commands()
+        clock.now += 30
+        app.end_by_signal(1)
+        await wait_until(pilot, lambda: not app.is_running)
+    [saved] = saved_games(records_dir()).games
+    assert saved.record.time_left == pytest.approx(15)

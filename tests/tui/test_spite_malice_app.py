@@ -119,6 +119,28 @@ async def test_whole_game_by_keys_with_every_kind_of_play(
         assert outcome is not None and outcome.winners == (0,)
 
 
+async def test_typed_bottom_works_on_the_other_players_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # SM-4: looking at the bottom card is not a move, so the command bar takes `bottom` while
+    # the computer player is to move (as `v` does); a move typed then is refused as not yours.
+    deal(monkeypatch, position(hands=["Kd 5c", "Kh Kc"], pay_off=["9s 7d 6h", "Ks Qs"],
+                               stock="Qc Qd 3h 10h 2c 8c", current=1, full=True))
+    app = CardGamesApp(SOLO, AppSettings(bot_delay=30))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = find_table(app).session
+        assert session.current_player == 1 and not session.legal_actions()
+        assert "colon" in _keys(app)
+        await pilot.press("colon", *"bottom", "enter")
+        await pilot.pause()
+        assert "bottom 9♠" in screen_text(app)
+        await pilot.press("colon", *"play 5c", "enter")
+        await pilot.pause()
+        assert "not yours" in " ".join(screen_text(app).split())
+        assert session.current_player == 1 and len(session.history) == 0
+
+
 async def test_ascii_mode_draws_only_ascii_with_four_players() -> None:
     app = CardGamesApp(GameSetup("spite_malice", default_seats(4, 3), {}, 3),
                        AppSettings(bot_delay=0, ascii=True))

@@ -352,6 +352,14 @@ class TableScreen(AppScreen[None]):
         self._saved = commands
         self.writer.save(self.saver, self.session)
 
+    def keep_clock(self) -> None:
+        """The app is ending unasked (SIGHUP, SIGTERM): write the record once more if a
+        person's turn clock runs in a game already saved, so the game continued later gives
+        that turn the time it had left (``GameRecord.time_left``), not a fresh turn."""
+        session = self.session
+        if self.game_in_progress and session.commands() and session.time_left() is not None:
+            self.autosave(keep=True)
+
     def discard(self) -> None:
         """Remove this game's record: the player chose not to keep it."""
         if self.saver is not None and self.writer is not None:
@@ -676,7 +684,7 @@ class TableScreen(AppScreen[None]):
         if action in ("command", "hint") and self.board.settling:
             return False
         if action == "command":
-            return bool(self.session.legal_actions())
+            return bool(self.session.legal_actions()) or self._can_look()
         if action == "result":
             return self.session.is_over and not self._typing()
         if action == "finish":
@@ -745,8 +753,18 @@ class TableScreen(AppScreen[None]):
     def action_command(self) -> None:
         """Open the command bar with completions from the legal moves."""
         self._forget_hint()
-        self.query_one("#command", CommandBar).open(self.session.completions())
+        look = getattr(self.session.game, "look_command", None)
+        completions = self.session.completions() + ((look,) if look else ())
+        self.query_one("#command", CommandBar).open(completions)
         self.refresh_bindings()
+
+    def _can_look(self) -> bool:
+        """The game has a look command (Spite & Malice's ``bottom``) and the viewer may use it
+        now, on anybody's turn: it shows, it does not move."""
+        session = self.session
+        return (getattr(session.game, "look_command", None) is not None
+                and session.viewer is not None and not session.is_over
+                and session.passing is None and not self._covered)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Play the typed command (the game's look command, such as ``bottom``, shows what
