@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.games.common import CardGame
@@ -14,6 +15,9 @@ from cardgames.games.shithead.engine import ShitheadState, new_state
 from cardgames.games.shithead.moves import PLAY_TO_LAST, VOLUNTARY_PICKUP
 from cardgames.games.shithead.position import state_from_json
 from cardgames.games.shithead.sample import sample_state
+
+if TYPE_CHECKING:
+    from cardgames.bots import Bot
 
 
 def _deal(
@@ -25,6 +29,25 @@ def _deal(
     in every game.
     """
     return new_state(players, seed, {name: bool(value) for name, value in options.items()})
+
+
+SEARCH_PLAYOUTS = 40
+"""The ``hard`` level's playouts per decision."""
+
+SEARCH_DEPTH = 16
+"""The longest playout of the ``hard`` level, in actions."""
+
+
+def _hard() -> Bot:
+    """The ``hard`` level: the search bot with the heuristic as playout policy, which swaps as
+    the heuristic does (``bots.search_candidates``, SH-3) and searches every play."""
+    from cardgames.bots.search import SearchBot
+    from cardgames.games.shithead.bots import ShitheadBot, evaluate, search_candidates
+
+    return SearchBot(
+        sample_state, ShitheadBot(), evaluate=evaluate, playouts=SEARCH_PLAYOUTS,
+        depth=SEARCH_DEPTH, candidates=search_candidates, name="hard",
+    )
 
 
 GAME = CardGame(
@@ -47,10 +70,9 @@ GAME = CardGame(
     load=state_from_json,
     notation=notation,
     bots_module="cardgames.games.shithead.bots",
-    search_playouts=40,
-    search_depth=16,
     clock_seconds=45,
     sampler=sample_state,
+    hard=_hard,
 )
 """The Shithead Game object (its turn clock, SH-17, lives in the Session)."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardgames.bots.search import shedding_value
 from cardgames.core.cards import Card, Rank
-from cardgames.core.engine import PlayerId, State
+from cardgames.core.engine import PlayerId, State, View
 from cardgames.core.rng import Rng
 from cardgames.games.shithead.actions import Action, Blind, Bonus, Decline, Play, Ready, Swap
 from cardgames.games.shithead.engine import ShitheadState, ShitheadView
@@ -44,6 +44,24 @@ class ShitheadBot:
         if view.phase == BONUS:
             return _bonus(view, legal)
         return _play(view, legal)
+
+
+def search_candidates(
+    view: View, legal: tuple[Action, ...], preferred: Action
+) -> tuple[Action, ...]:
+    """The actions the ``hard`` level's search tries (``bots.search.Candidates``).
+
+    In the swap phase (SH-3) only ``preferred``, the heuristic's own swap or ready: playouts
+    from the deal cannot tell one swap from another, and a search following their noise would
+    swap a card in and then out again. In every other phase, all of ``legal``.
+
+    Args:
+        view: The bot's own view (a :class:`ShitheadView`).
+        legal: The legal actions.
+        preferred: The heuristic's own choice.
+    """
+    assert isinstance(view, ShitheadView)
+    return (preferred,) if view.phase == SWAP else legal
 
 
 def _swap(view: ShitheadView, legal: tuple[Action, ...]) -> Action:

@@ -10,6 +10,7 @@ from cardgames.core.rng import Rng
 from cardgames.games.shithead import GAME
 from cardgames.games.shithead.actions import Bonus, Decline, Play, Ready, Swap
 from cardgames.games.shithead.bots import ShitheadBot
+from cardgames.games.shithead.moves import SWAP
 from tests.games.shithead.builders import card, cards, position
 
 BOT = ShitheadBot()
@@ -99,3 +100,18 @@ def test_bot_plays_blind_leftmost_and_picks_up_when_forced() -> None:
     assert str(choose(blind)) == "blind 2"
     stuck = position(hands=["3c 4c", "5d"], pile="Ah")
     assert str(choose(stuck)) == "pickup"
+
+
+def test_the_hard_level_swaps_as_the_heuristic_and_never_swaps_a_card_back() -> None:
+    """SH-3: playouts from the deal cannot tell swaps apart, so ``hard`` keeps the heuristic's
+    swaps (a search following their noise swapped a card in and straight out again)."""
+    hard = GAME.bots()["hard"]()
+    for seed in range(6):
+        state = GAME.new_game(2, seed=seed)
+        rng, plain = Rng(seed), Rng(seed)
+        while state.current_player is not None and state.view(0).phase == SWAP:
+            seat = state.current_player
+            legal = state.legal_actions()
+            action = hard.choose(state.view(seat), legal, rng)
+            assert action == BOT.choose(state.view(seat), legal, plain)
+            state.apply(action)
