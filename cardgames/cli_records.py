@@ -59,7 +59,7 @@ def stats(ctx: click.Context, game: str | None, computers: bool) -> None:
     except StatsError as error:
         raise click.ClickException(f"the statistics cannot be read: {error}") from None
     ascii = isinstance(ctx.obj, AppSettings) and ctx.obj.ascii
-    Console().print(stats_table(rows, ascii=ascii))
+    Console().print(stats_table(rows, game=name, ascii=ascii))
 
 
 def _record(file: str, verb: str) -> object:

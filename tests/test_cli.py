@@ -14,9 +14,10 @@ from click.testing import CliRunner, Result
 
 from cardgames import cli_commands as cli
 from cardgames.cli import main
-from cardgames.core.registry import load_game
+from cardgames.core.registry import GAMES, find_game, load_game
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.simulate import simulate
+from cardgames.tui.render import ascii_text
 from cardgames.tui.settings import AppSettings
 from tests.session.fake_game import RACE_INFO
 
@@ -598,6 +599,18 @@ def test_stats_prints_a_table_per_player_and_game() -> None:
     assert rows[0].split()[:4] == ["Ola", "Makao", "normal", "2"], "one line, level apart"
     assert "Shithead" not in invoke("stats", "makao", "--computers").stdout
     assert "No finished games yet" in invoke("stats").stdout, "people only by default"
+
+
+@pytest.mark.parametrize("game", [info.name for info in GAMES])
+def test_stats_of_a_game_not_yet_played_names_the_game_by_its_title(game: str) -> None:
+    """``cardgames stats shithead`` with no Shithead game finished says "No finished Shithead
+    games yet", in the same words for every game (by its title, in ASCII with --ascii)."""
+    _finished_game("makao" if game != "makao" else "shithead", 1)
+    title = find_game(game).title
+    out = invoke("stats", game, "--computers").stdout
+    assert out.startswith(f"No finished {title} games yet: "), out
+    ascii_out = invoke("--ascii", "stats", game).stdout
+    assert ascii_out.startswith(f"No finished {ascii_text(title)} games yet: "), ascii_out
 
 
 def test_export_prints_the_game_as_text_and_replay_last_finds_it(

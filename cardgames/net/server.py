@@ -62,7 +62,7 @@ from cardgames.session.lock import acquire_new, release
 from cardgames.session.record import GameRecord
 from cardgames.session.savefile import SavedGame, record_path
 from cardgames.session.session import Session
-from cardgames.session.setup import DEFAULT_NAMES, NAME_LIMIT, GameSetup, SeatSpec
+from cardgames.session.setup import NAME_LIMIT, GameSetup, SeatSpec, computer_names
 
 MAX_COMMAND = 200
 """The most characters of a command (the longest real ones have a few dozen)."""
@@ -523,11 +523,8 @@ class TableServer:
     def _new_game(self) -> Session:
         """A new game of the joined people and the computer players, and its saver (if the
         table keeps records)."""
-        taken = {name.casefold() for name in self.joined}
-        spare = [n for n in DEFAULT_NAMES[1:] if n.casefold() not in taken]
-        spare += [f"Bot {i}" for i in range(1, self.players + 1)]
         seats = [SeatSpec(name) for name in self.joined]
-        seats += [SeatSpec(spare[i], "default") for i in range(self.bots)]
+        seats += [SeatSpec(name, "default") for name in computer_names(self.bots, self.joined)]
         setup = GameSetup(self.game.name, tuple(seats), self.options, self.seed)
         session = Session(setup, clock=self.clock, turn_seconds=self.turn_seconds)
         if self.records is not None:

@@ -2,11 +2,32 @@
 
 from __future__ import annotations
 
+from html import escape
+
+from aiohttp import web
+from textual_serve.server import Server
+
 from cardgames.serve.tab import tab_command
 from cardgames.tui.settings import AppSettings
 
 TITLE = "Card games"
-"""The page's title while the app starts."""
+"""The page's title: the browser's tab and window, and the page while the app starts."""
+
+
+class PageServer(Server):
+    """textual-serve's server, its page titled with its ``title``.
+
+    textual-serve shows ``title`` on the page while the app starts, but its page has no
+    ``<title>``, so a browser tab shows only the address; this server gives the page one.
+    """
+
+    async def handle_index(self, request: web.Request) -> web.Response:
+        """The page textual-serve renders, with ``<title>`` as the first element of its head."""
+        response = await super().handle_index(request)
+        assert isinstance(response, web.Response) and response.text is not None
+        response.text = response.text.replace(
+            "<head>", f"<head>\n    <title>{escape(self.title)}</title>", 1)
+        return response
 
 
 def serve_web(host: str, port: int, settings: AppSettings) -> None:
@@ -24,6 +45,4 @@ def serve_web(host: str, port: int, settings: AppSettings) -> None:
     Raises:
         OSError: If the address cannot be listened on (the port is taken).
     """
-    from textual_serve.server import Server
-
-    Server(tab_command(settings), host=host, port=port, title=TITLE).serve()
+    PageServer(tab_command(settings), host=host, port=port, title=TITLE).serve()

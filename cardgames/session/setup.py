@@ -93,29 +93,76 @@ room for no more (a seat's box, or a line of the players' box, beside its level,
 DEFAULT_NAMES = ("You", "Anna", "Bob", "Cyril", "Dana", "Emil")
 """The seats' names when one person plays: the person in seat 1, then computer players."""
 
+MAX_SEATS = 6
+"""The most seats any game has: as many stand-in names of each kind are kept for computers."""
 
-def seat_names(humans: Sequence[bool]) -> list[str]:
+SPARE_NAMES = (*DEFAULT_NAMES[1:], "Fiona",
+               *(f"Bot {seat}" for seat in range(1, MAX_SEATS + 1)),
+               *(f"Computer {seat}" for seat in range(1, MAX_SEATS + 1)))
+"""The names a computer player may take, in order, when its own would clash with a person's:
+more than any table needs, whatever names its people have."""
+
+
+def confusable(name: str, other: str) -> bool:
+    """Whether two names could be taken for each other at a table: ignoring case and outer
+    spaces, they are the same, one starts the other ("Ann" and "Anna") or they start with the
+    same three letters ("Cyrus" and "Cyril"). An empty name is confusable with none.
+    """
+    first, second = name.strip().casefold(), other.strip().casefold()
+    if not first or not second:
+        return False
+    return first.startswith(second) or second.startswith(first) or first[:3] == second[:3]
+
+
+def computer_names(count: int, people: Sequence[str]) -> list[str]:
+    """``count`` names for the computer players at a table of ``people`` (the persons' names):
+    Anna, Bob, Cyril, ... in order, leaving out every name confusable with a person's.
+
+    Args:
+        count: How many computer players (at most :data:`MAX_SEATS`).
+        people: The persons' names.
+
+    Returns:
+        ``count`` distinct names, none confusable with any of ``people``.
+    """
+    spare = [name for name in SPARE_NAMES
+             if not any(confusable(name, person) for person in people)]
+    return spare[:count]
+
+
+def seat_names(humans: Sequence[bool], people: Sequence[str] = ()) -> list[str]:
     """Default names for seats that are human (True) or computer (False), all distinct.
 
     A name belongs to its seat, so switching one seat never renames another one's computer
     player: a computer player is called after its seat (Anna in seat 2, Bob in seat 3, ...). A
     person alone at the terminal is "You"; at a hot-seat table the people are "Player 1",
     "Player 2", ... by seat, which the pass screen tells apart and which no one would type as
-    their own name (a person's name such as Anna would clash with the name someone types).
+    their own name (a person's name such as Anna would clash with the name someone types). A
+    computer player whose name is confusable with a name typed for a person (Anna beside an
+    Ann, see :func:`confusable`) takes the first spare name no other seat has that is not.
 
     Args:
         humans: Per seat, whether a person plays it.
+        people: The names typed for the persons' seats.
 
     Returns:
         One name per seat, in seat order.
     """
     alone = sum(humans) == 1
     computers = ("Fiona", *DEFAULT_NAMES[1:])
-    return [
+    names = [
         ("You" if alone else f"Player {seat + 1}") if human
         else computers[seat] if seat < len(computers) else f"Bot {seat + 1}"
         for seat, human in enumerate(humans)
     ]
+    clashing = [seat for seat, human in enumerate(humans)
+                if not human and any(confusable(names[seat], person) for person in people)]
+    taken = {name.casefold() for seat, name in enumerate(names) if seat not in clashing}
+    spare = (name for name in computer_names(len(SPARE_NAMES), people)
+             if name.casefold() not in taken)
+    for seat in clashing:
+        names[seat] = next(spare)
+    return names
 
 
 def default_seats(

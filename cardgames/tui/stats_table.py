@@ -11,7 +11,7 @@ from rich.text import Text
 from cardgames.bots.levels import level_name
 from cardgames.core.registry import find_game
 from cardgames.session.stats import PlayerStats
-from cardgames.tui.render import OneLine
+from cardgames.tui.render import OneLine, shown
 
 HEAD_RULE = Box("    \n    \n ── \n    \n    \n    \n    \n    \n")
 """No frame and no lines between the columns, a rule under the headings: the room goes to the
@@ -21,9 +21,10 @@ ASCII_HEAD_RULE = Box("    \n    \n -- \n    \n    \n    \n    \n    \n", ascii=
 """:data:`HEAD_RULE` in plain ASCII (``--ascii``)."""
 
 
-def stats_table(rows: Sequence[PlayerStats], *, ascii: bool = False) -> Table | Text:
+def stats_table(rows: Sequence[PlayerStats], *, game: str | None = None,
+                ascii: bool = False) -> Table | Text:
     """One row per player name and game: played, won, win %, current and best streak, average
-    moves; a sentence when no game has been finished yet.
+    moves; a sentence when no game (of ``game``) has been finished yet.
 
     Every row is one line: at 80 columns there is room for a name of the set-up's longest
     (12 characters), the longest game title and a computer player's level; a longer name or
@@ -32,10 +33,14 @@ def stats_table(rows: Sequence[PlayerStats], *, ascii: bool = False) -> Table | 
 
     Args:
         rows: From ``player_stats``.
+        game: The game the rows were read for (its name), or None for every game: the
+            sentence then names it by its title ("No finished Shithead games yet").
         ascii: Plain ASCII only (``--ascii``).
     """
     if not rows:
-        return Text("No finished games yet: the statistics count every game played to the end.")
+        title = "" if game is None else shown(f"{find_game(game).title} ", ascii)
+        return Text(f"No finished {title}games yet: the statistics count every game played to "
+                    "the end.")
     # The columns are two cells apart. Rich narrows the columns that may wrap first, the widest
     # first: the name and the game, which never wrap (OneLine) but are cut with an ellipsis.
     table = Table(box=ASCII_HEAD_RULE if ascii else HEAD_RULE, header_style="bold",

@@ -1,5 +1,6 @@
 """``cardgames serve-web`` in a real headless Chromium: the page loads, the picker appears, and a
-Makao game against a computer player is set up and a card played, with keys only.
+Makao game against a computer player is set up and a card played, with keys only; and the page
+has the product's title.
 
 The page draws the terminal on a canvas, so the test reads the text from the page's terminal
 (xterm.js) buffer: a script run before the page's own catches the terminal object when the page
@@ -16,6 +17,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -28,6 +30,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from cardgames.games.makao.actions import Play
+from cardgames.serve.web import TITLE
 from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
@@ -180,3 +183,13 @@ def test_a_tab_gets_the_picker_and_plays_a_card_of_makao(
     type_keys(*[Keys.ARROW_RIGHT] * position, Keys.ENTER)
     _until("the card played", lambda: "Your hand (4)" in screen(), screen)
     assert logged in screen()
+
+
+def test_the_page_has_the_products_title(page_url: str) -> None:
+    """The page names the product in its ``<title>`` (a browser's tab and window show it),
+    not just in the box shown while the app starts."""
+    with urllib.request.urlopen(page_url, timeout=SECONDS) as page:
+        html = page.read().decode()
+    head = html.split("</head>", 1)[0]
+    assert f"<title>{TITLE}</title>" in head
+    assert head.count("<title>") == 1

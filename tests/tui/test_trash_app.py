@@ -293,8 +293,128 @@ def test_the_turn_box_speaks_of_another_player_not_to_the_viewer() -> None:
         "Anna puts J♠ on a face-down position"
     assert _their_move(SimpleNamespace(phase=SWAP, in_hand=parse_card("4s")), "Anna") == \
         "Anna puts 4♠ in place of a jack, or keeps the jack"
-    assert _their_move(SimpleNamespace(phase="draw", in_hand=None), "Anna").startswith(
-        "Anna draws")
+    assert _their_move(position(layouts=["Kh 2c", "Kc 3d"], current=1).view(0), "Anna") == \
+        "Anna draws from the stock"
+
+
+@pytest.mark.parametrize(("discard", "line"), [
+    ("", "Anna draws from the stock"),
+    ("7s", "Anna draws from the stock"),
+    ("3c", "Anna draws from the stock or takes 3♣ from the discard pile"),
+])
+def test_the_turn_box_names_the_discard_pile_only_when_its_top_can_be_taken(
+    discard: str, line: str,
+) -> None:
+    """TR-4: on the first turn of a hand there is no discard pile, and a top card that cannot
+    be placed in the mover's layout (7♠ beyond her 4 positions) cannot be taken: the line about
+    another player's turn names only the stock then."""
+    from cardgames.tui.boards.trash import _their_move
+
+    view = position(layouts=["Kh 2c 4d 5d", "Kc 3d 9h Qs"], discard=discard, current=1).view(0)
+    assert _their_move(view, "Anna") == line
+
+
+async def test_the_first_turn_of_another_player_does_not_mention_the_discard_pile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """TR-4: while a person waits for the computer's first turn of a hand, the turn box says
+    what the computer does without naming a discard pile that is not there yet."""
+    deal(monkeypatch, position(layouts=["Kh 2c", "Kc 3d"], current=1, starter=1))
+    app = CardGamesApp(SOLO, AppSettings(bot_delay=60))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: "Anna draws" in screen_text(app))
+        text = screen_text(app)
+    assert "Anna draws from the stock" in text and "discard pile" not in text
+
+
+def _prompt_to_replace() -> object:
+    """You draw 2♠ while position 2 shows J♦: TR-5's question, replace the jack or keep it."""
+    return position(layouts=["Kh ^Jd Qh Kc Kd", "Kh Kc"], stock="2s")
+
+
+async def test_enter_at_the_question_to_replace_a_jack_says_to_answer_y_or_n(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """TR-5: Enter while the game asks whether 2♠ replaces the face-up jack answers nothing and
+    says which keys do; y then still replaces the jack."""
+    deal(monkeypatch, _prompt_to_replace())  # type: ignore[arg-type]
+    app = CardGamesApp(SOLO, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        await pilot.press("d")
+        await wait_until(pilot, lambda: human_to_move(app))
+        table = find_table(app)
+        assert table.session.view().phase == "replace"
+        await pilot.press("enter")
+        await pilot.pause()
+        status = str(table.query_one("#status").render())
+        assert "Answer y or n: y puts 2♠ in place of the jack, n keeps the jack." in status
+        assert table.session.view().phase == "replace" and len(table.session.history) == 1
+        await pilot.press("y")
+        await wait_until(pilot, lambda: len(table.session.history) == 2)
+        assert table.session.history[1][1].__class__.__name__ == "Replace"
+
+
+def _cursor_after(layout: str, choices: tuple[int, ...], start: int, *keys: str) -> int:
+    """Where the jack's cursor ends on ``layout`` (see the builders) after ``keys``."""
+    widget = LayoutWidget()
+    shown = position(layouts=[layout, "Kc"]).view(0).layouts[0]
+    widget.set_layout(shown, choices, CardStyle())
+    widget.cursor = start
+    for key in keys:
+        widget.action_move(*{"up": (0, -1), "down": (0, 1), "left": (-1, 0),
+                              "right": (1, 0)}[key])
+    return widget.cursor
+
+
+TWO_ROWS = "^Ac 2c 3c ^4c 5c ^6c ^7c 8c ^9c 10c"
+"""Face down: 2, 3, 5 over 8, 10; face up: 1, 4 over 6, 7, 9."""
+
+
+@pytest.mark.parametrize(("start", "key", "end"), [
+    (3, "down", 8),   # straight below 3 is 8
+    (2, "down", 8),   # 7 is face up: 8 is the nearest face-down position below
+    (5, "down", 10),
+    (8, "up", 3),     # 3 is straight above
+    (10, "up", 5),
+    (3, "up", 3),     # no row above: the cursor stays
+    (8, "down", 8),   # no row below
+])
+def test_up_and_down_go_to_the_nearest_face_down_position_of_the_other_row(
+    start: int, key: str, end: int,
+) -> None:
+    """TR-2, TR-6: a jack goes on a face-down position; ↑ and ↓ move the cursor to the
+    nearest one in the other row of the layout, even when the position straight above or below
+    is face up, and stay put when that row has none."""
+    choices = (2, 3, 5, 8, 10)
+    assert _cursor_after(TWO_ROWS, choices, start, key) == end
+
+
+def test_up_and_down_stay_put_when_the_other_row_has_no_face_down_position() -> None:
+    """TR-6: with every position of the lower row face up, ↓ leaves the cursor where it is."""
+    layout = "Ac 2c 3c 4c 5c ^6c ^7c ^8c ^9c ^10c"
+    assert _cursor_after(layout, (1, 2, 3, 4, 5), 4, "down") == 4
+
+
+async def test_the_arrows_move_the_jacks_cursor_past_a_face_up_position_in_the_app(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """TR-6 through the app: with 6 face up below 1, ↓ from 1 goes to 7, and Enter puts the
+    jack there."""
+    deal(monkeypatch, position(layouts=["Kh Kd Qh Kc Kd ^6c Qd Qs", "Kh Kc"], stock="Jc"))
+    app = CardGamesApp(SOLO, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        await pilot.press("d")
+        await wait_until(pilot, lambda: human_to_move(app))
+        layout = find_table(app).query_one(LayoutWidget)
+        assert layout.cursor == 1
+        await pilot.press("down")
+        assert layout.cursor == 7
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(find_table(app).session.history) >= 2)
+        action = find_table(app).session.history[1][1]
+    assert action.__class__.__name__ == "Place" and getattr(action, "position", 0) == 7
 
 
 THREE = (SeatSpec("You"), SeatSpec("Anna", "normal"), SeatSpec("Bob", "normal"))

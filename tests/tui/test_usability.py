@@ -119,6 +119,29 @@ async def test_setup_renames_seats_when_humans_change_but_keeps_typed_names() ->
         assert [field.value for field in names] == ["You", "Anna", "Bob", "Zed"]
 
 
+async def test_setup_names_no_computer_player_like_the_person_typed() -> None:
+    """A person called Ann sits with computer players none of which is called Anna (nor any
+    name confusable with hers): the computer's default name changes as the name is typed, and
+    comes back once it no longer clashes."""
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(SetupScreen(find_game("makao")))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        names = [screen.query_one(f"#name-{seat}", Input) for seat in range(4)]
+        names[0].value = ""
+        names[0].focus()
+        await pilot.press(*"Ann")
+        await pilot.pause()
+        # Dana and Emil belong to the hidden fifth and sixth seats.
+        assert [field.value for field in names] == ["Ann", "Fiona", "Bob", "Cyril"]
+        assert [seat.name for seat in screen.setup().seats] == ["Ann", "Fiona", "Bob", "Cyril"]
+        await pilot.press("backspace", "backspace", "backspace", *"Zed")
+        await pilot.pause()
+        assert [field.value for field in names] == ["Zed", "Anna", "Bob", "Cyril"]
+
+
 # ---------------------------------------------------------------- 5: a stale status line
 
 

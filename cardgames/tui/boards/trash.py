@@ -35,7 +35,7 @@ from cardgames.core.cards import Card, Rank
 from cardgames.core.engine import Action, Event
 from cardgames.games.common import addressed
 from cardgames.games.trash.actions import Draw, Keep, Place, Replace, Take
-from cardgames.games.trash.moves import JACK, SWAP, layout_rows
+from cardgames.games.trash.moves import JACK, ROW, SWAP, layout_rows, why_unplaceable
 from cardgames.session.session import possessive
 from cardgames.tui.boards.common import turn_heading
 from cardgames.tui.frames import hold_frame
@@ -288,13 +288,18 @@ class LayoutWidget(Widget, can_focus=True):
         return True
 
     def action_move(self, columns: int, rows: int) -> None:
-        """Move the cursor to the nearest choosable position in that direction."""
+        """Move the cursor to the nearest choosable position in that direction: left and right
+        through the choosable positions in order, up and down to the choosable position of the
+        other row (TR-2) nearest the cursor's column; with none there the cursor stays."""
         if not self.choices:
             return
         if rows:
-            target = self.cursor + 5 * rows
-            if target in self.choices:
-                self.cursor = target
+            row, column = divmod(self.cursor - 1, ROW)
+            others = [position for position in self.choices
+                      if (position - 1) // ROW == row + rows]
+            if others:
+                self.cursor = min(others, key=lambda position: (
+                    abs((position - 1) % ROW - column), position))
         else:
             ordered = list(self.choices)
             index = ordered.index(self.cursor) if self.cursor in ordered else 0
@@ -690,8 +695,14 @@ class TrashBoard(Board):
         self.post_message(self.Act(Place(position)))
 
     def on_layout_widget_chosen(self, message: LayoutWidget.Chosen) -> None:
-        """Enter or a click on the own layout: the jack goes there."""
+        """Enter or a click on the own layout: the jack goes there; while the player is asked
+        whether the card in hand replaces a face-up jack (TR-5), Enter says to answer y or n."""
         message.stop()
+        if self.can(Replace):
+            self.post_message(self.Say(
+                f"Answer y or n: y puts {self.view.in_hand} in place of the jack, n keeps the "
+                "jack."))
+            return
         self.post_message(self.Act(Place(message.position)))
 
 
@@ -716,12 +727,17 @@ def _step_text(frame: Frame, view: Any, info: TableInfo) -> Text:
 
 def _their_move(view: Any, name: str) -> str:
     """What another player is doing now, said of him rather than to the viewer ("Anna puts
-    J♠ on a face-down position"; the engine's description speaks to the player to move)."""
+    J♠ on a face-down position"; the engine's description speaks to the player to move). The
+    discard pile is named only when its top card can be placed in his layout (TR-4): on the first
+    turn of a hand there is none."""
     if view.phase == JACK:
         return f"{name} puts {view.in_hand} on a face-down position"
     if view.phase == SWAP:
         return f"{name} puts {view.in_hand} in place of a jack, or keeps the jack"
-    return f"{name} draws from the stock or takes from the discard pile"
+    top = view.discard[-1] if view.discard else None
+    if top is None or why_unplaceable(top, view.layouts[view.current_player]):
+        return f"{name} draws from the stock"
+    return f"{name} draws from the stock or takes {top} from the discard pile"
 
 
 BOARD = TrashBoard

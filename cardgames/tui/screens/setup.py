@@ -21,7 +21,7 @@ from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.core.errors import quoted
 from cardgames.core.registry import GameInfo, find_game, load_game
 from cardgames.session.dealcode import Deal, format_deal, parse_deal
-from cardgames.session.setup import NAME_LIMIT, GameSetup, SeatSpec, seat_names
+from cardgames.session.setup import MAX_SEATS, NAME_LIMIT, GameSetup, SeatSpec, seat_names
 from cardgames.session.setups import recall, setups_path
 from cardgames.tui.navigation import StartGame
 from cardgames.tui.render import shown
@@ -29,9 +29,6 @@ from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import settings_of
 from cardgames.tui.widgets.level_select import LevelSelect
 from cardgames.tui.widgets.text_input import TextInput
-
-MAX_SEATS = 6
-"""Rows of seats the screen holds; those beyond the player count are hidden."""
 
 
 def long_name_note(seat: int, name: str, left_out: str) -> str:
@@ -314,19 +311,32 @@ class SetupScreen(AppScreen[None]):
             target = self.query_one(f"#{lost}-{self.players - 1}")
             (target if target.display else self.query_one(f"#bot-{self.players - 1}")).focus()
 
-    def _rename(self) -> None:
+    def _humans(self) -> list[bool]:
+        """Per seat row, whether a person plays it (False for the hidden rows)."""
+        return [seat < self.players and not self.query_one(f"#bot-{seat}", Checkbox).value
+                for seat in range(MAX_SEATS)]
+
+    def _rename(self, *, computers_only: bool = False) -> None:
         """Give the seats whose name the player did not type the default names for who plays
-        (an emptied field shows its default greyed: the name it stands for); show the level of
-        each computer seat."""
-        humans = [seat < self.players and not self.query_one(f"#bot-{seat}", Checkbox).value
-                  for seat in range(MAX_SEATS)]
-        self.names = seat_names(humans)
+        (an emptied field shows its default greyed: the name it stands for), a computer
+        player's never confusable with a name typed for a person; show the level of each
+        computer seat.
+
+        Args:
+            computers_only: Fill in only the computer players' fields (while a person's name
+                is typed, the fields of the persons are left as they are).
+        """
+        humans = self._humans()
+        people = [self.query_one(f"#name-{seat}", Input).value for seat in sorted(self.typed)
+                  if humans[seat]]
+        self.names = seat_names(humans, people)
         for seat, human in enumerate(humans):
             self.query_one(f"#level-{seat}", LevelSelect).display = not human
         for seat, name in enumerate(self.names):
             field = self.query_one(f"#name-{seat}", Input)
             field.placeholder = name
-            if seat not in self.typed and field.value != name:
+            if seat not in self.typed and field.value != name and not (
+                    computers_only and humans[seat]):
                 field.value = name
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -343,6 +353,8 @@ class SetupScreen(AppScreen[None]):
                 self.typed.discard(seat)
             else:
                 self.typed.add(seat)
+            if self._humans()[seat]:
+                self._rename(computers_only=True)
 
     def on_name_input_too_long(self, message: NameInput.TooLong) -> None:
         """A name field cut what was typed or pasted: say whose name, as it now stands, and
