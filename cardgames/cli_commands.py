@@ -720,7 +720,9 @@ def host(
     table: dict[str, Any] = {"turn_seconds": turn_seconds, "bot_delay": settings.bot_delay,
                              "stats": None if headless else stats_path()}
     if resume is None:
-        name = _table_name(name or "Host")
+        from cardgames.session.setup import NAME_LIMIT
+
+        name = _table_name(name or "Host", NAME_LIMIT)
         server = _new_table(game, players, bots, seed, options,
                             local=None if headless else name, **table)
         _serve_table(server, name, headless, settings, bind, port, socket_path)
@@ -889,28 +891,27 @@ def _resumed_table(
 def join(code: str, name: str, ascii_cards: bool, four_colour: bool) -> None:
     """Join the network table of a join code (HOST:PORT/TABLE.SECRET, printed by host)."""
     from cardgames.net.app import run_join
-    from cardgames.net.protocol import parse_code
+    from cardgames.net.protocol import SAVED_NAME_LIMIT, parse_code
 
     try:
         where = parse_code(code)
     except ValueError as error:
         raise click.UsageError(str(error)) from None
-    name = _table_name(name)
+    # A saved game's names may be longer than a new table takes: the table says which it takes.
+    name = _table_name(name, SAVED_NAME_LIMIT)
     status = run_join(where, name, _settings(ascii_cards, four_colour, None, None))
     if status:
         sys.exit(status)
 
 
-def _table_name(name: str) -> str:
-    """``name`` (``--name`` of ``host`` and ``join``) with its spaces tidied, as a name at a
-    network table: at most :data:`~cardgames.session.setup.NAME_LIMIT` characters, as on the
-    set-up screen; a usage error if it is no such name (see ``server.joinable``)."""
+def _table_name(name: str, limit: int) -> str:
+    """``name`` (``--name``) with its spaces tidied, as a name at a network table of at most
+    ``limit`` characters; a usage error if it is no such name (see ``server.joinable``)."""
     from cardgames.net.server import joinable
-    from cardgames.session.setup import NAME_LIMIT
 
     tidy = " ".join(name.split())
-    if not joinable(tidy, NAME_LIMIT):
-        raise click.UsageError(f"--name must have 1 to {NAME_LIMIT} printable characters")
+    if not joinable(tidy, limit):
+        raise click.UsageError(f"--name must have 1 to {limit} printable characters")
     return tidy
 
 

@@ -18,9 +18,8 @@ from tests.net.tables import Player
     ("args", "message"),
     [
         (["join", "nonsense", "--name", "Anna"], "'nonsense' is not a join code"),
-        (["join", "127.0.0.1:7777/ab.cd", "--name", " "], "--name must have 1 to 12"),
-        (["join", "127.0.0.1:7777/ab.cd", "--name", "Maximilianus1"], "--name must have 1 to 12"),
-        (["join", "127.0.0.1:7777/ab.cd", "--name", "M" * 21], "--name must have 1 to 12"),
+        (["join", "127.0.0.1:7777/ab.cd", "--name", " "], "--name must have 1 to 20"),
+        (["join", "127.0.0.1:7777/ab.cd", "--name", "M" * 21], "--name must have 1 to 20"),
         (["host", "makao", "--name", "Maximilianus1"], "--name must have 1 to 12"),
         (["join", "127.0.0.1:99999/ab.cd", "--name", "Anna"], "is not a join code"),
         (["host", "makao", "--players", "3", "--bots", "3"], "--bots must be between 0 and 2"),
