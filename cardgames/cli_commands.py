@@ -22,7 +22,13 @@ from cardgames.cli_games import game_named as _game
 from cardgames.core.engine import OptionValue
 from cardgames.core.errors import quoted
 from cardgames.core.registry import GameInfo, find_game
-from cardgames.session.setup import GameSetup, default_seats
+from cardgames.session.setup import (
+    MAX_TURN_SECONDS,
+    MIN_TURN_SECONDS,
+    GameSetup,
+    default_seats,
+    turn_clock_problem,
+)
 from cardgames.tui.settings import AppSettings
 
 if TYPE_CHECKING:
@@ -74,6 +80,7 @@ def number_option(
     minimum: float | None,
     what: str,
     maximum: float | None = None,
+    refuse: Callable[[float], str | None] | None = None,
     **attrs: Any,
 ) -> Callable[[_Decorated], _Decorated]:
     """A click option for an int or float whose errors say what is wanted and what was given.
@@ -87,6 +94,8 @@ def number_option(
         minimum: The smallest value allowed, or None.
         maximum: The largest value allowed, or None.
         what: The wanted value in words (``a number of seconds``, ``a whole number``).
+        refuse: A further check of a number in range: why it cannot be used, or None if it
+            can (the message is shown after the option's name).
         **attrs: Passed on to ``click.option`` (default, help, metavar …).
     """
     if minimum is None:
@@ -111,6 +120,9 @@ def number_option(
             or (maximum is not None and number > maximum)
         ):
             raise PlainBadParameter(f"{name} must be {wanted}, not {quoted(value)}", ctx, param)
+        problem = refuse(number) if refuse is not None else None
+        if problem is not None:
+            raise PlainBadParameter(f"{name}: {problem}", ctx, param)
         return number
 
     return click.option(name, type=str, callback=read, **attrs)
@@ -171,10 +183,12 @@ turn_seconds_option = number_option(
     float,
     0,
     "a number of seconds",
-    3600,
+    MAX_TURN_SECONDS,
+    refuse=turn_clock_problem,
     metavar="SECONDS",
     default=None,
-    help="Seconds per turn in games with a turn clock (0 switches it off).",
+    help=f"Seconds per turn in games with a turn clock, {MIN_TURN_SECONDS} or more "
+    "(0 switches it off).",
 )
 bell_option = click.option(
     "--bell/--no-bell",

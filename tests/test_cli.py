@@ -76,6 +76,16 @@ def invoke(*args: str) -> Result:
             "--turn-seconds must be a number of seconds from 0 to 3600, not '1e9'",
         ),
         (
+            ["play", "shithead", "--turn-seconds", "0.5"],
+            "--turn-seconds: The turn clock must be 0 (off) or at least 5 seconds (at most "
+            "3600), not 0.5",
+        ),
+        (
+            ["host", "shithead", "--turn-seconds", "4.9"],
+            "--turn-seconds: The turn clock must be 0 (off) or at least 5 seconds (at most "
+            "3600), not 4.9",
+        ),
+        (
             ["screenshots", "--out", "/proc/no-such-folder"],
             "cannot write screenshots to '/proc/no-such-folder'",
         ),

@@ -250,28 +250,35 @@ NOTICE_NAMES = 4
 
 
 def damaged_notice(damaged: Sequence[Damaged], home: Path | None = None) -> str:
-    """One short notice about every record moved aside, file names first, then where they
-    went, such as "Could not read 2 saved games: a.json (cut short), b.json (not JSON); moved
-    to ~/.local/share/cardgames/records/damaged, not deleted." (at most :data:`NOTICE_NAMES`
-    names, then "and 3 more"), so that it fits whole in a notice on a small terminal.
+    """One short notice about every record moved aside, a line each, so that it reads whole in
+    a notice on a small terminal: what happened, the file names (at most :data:`NOTICE_NAMES`,
+    then "and 3 more"), then where they went, each folder in full on its own line::
+
+        Could not read 2 saved games:
+        a.json (cut short)
+        b.json (not JSON)
+        They were moved, not deleted, to
+        ~/.local/share/cardgames/records/damaged
 
     Args:
         damaged: The records moved aside (not empty).
         home: The folder written as ``~`` (default: the user's home folder).
 
     Returns:
-        The notice, one sentence.
+        The notice, its lines joined by newlines.
     """
-    names = []
+    lines = ["Could not read a saved game:" if len(damaged) == 1
+             else f"Could not read {len(damaged)} saved games:"]
     for item in damaged[:NOTICE_NAMES]:
         renamed = "" if item.moved_to.name == item.name else f", now {item.moved_to.name}"
-        names.append(f"{item.name} ({short_reason(item.reason)}{renamed})")
-    rest = len(damaged) - len(names)
-    listed = ", ".join(names) + (f" and {rest} more" if rest else "")
-    folders = {item.moved_to.parent for item in damaged}
-    where = ", ".join(_tilde(folder, home) for folder in sorted(folders))
-    games = "a saved game" if len(damaged) == 1 else f"{len(damaged)} saved games"
-    return f"Could not read {games}: {listed}; moved to {where}, not deleted."
+        lines.append(f"{item.name} ({short_reason(item.reason)}{renamed})")
+    rest = len(damaged) - NOTICE_NAMES
+    if rest > 0:
+        lines.append(f"and {rest} more")
+    lines.append(f"{'It was' if len(damaged) == 1 else 'They were'} moved, not deleted, to")
+    lines.extend(_tilde(folder, home)
+                 for folder in sorted({item.moved_to.parent for item in damaged}))
+    return "\n".join(lines)
 
 
 def _tilde(folder: Path, home: Path | None) -> str:

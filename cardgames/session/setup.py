@@ -90,6 +90,27 @@ NAME_LIMIT = 12
 """Characters a player's name may have, at one terminal or at a network table: the boards have
 room for no more (a seat's box, or a line of the players' box, beside its level, at 80 columns)."""
 
+MIN_TURN_SECONDS = 5
+"""The shortest turn clock a game can be started with, in seconds (0 switches the clock off):
+less leaves no time to read the table before the turn is played for the player."""
+
+MAX_TURN_SECONDS = 3600
+"""The longest turn clock a game can be started with, in seconds."""
+
+
+def turn_clock_problem(seconds: float) -> str | None:
+    """Why ``seconds`` cannot be a game's turn clock, in words for the player, or None if it can
+    (0, off, or :data:`MIN_TURN_SECONDS` to :data:`MAX_TURN_SECONDS`).
+
+    Args:
+        seconds: The turn clock asked for (on the set-up screen or with ``--turn-seconds``).
+    """
+    if seconds == 0 or MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
+        return None
+    return (f"The turn clock must be 0 (off) or at least {MIN_TURN_SECONDS} seconds "
+            f"(at most {MAX_TURN_SECONDS}), not {seconds:g}")
+
+
 DEFAULT_NAMES = ("You", "Anna", "Bob", "Cyril", "Dana", "Emil")
 """The seats' names when one person plays: the person in seat 1, then computer players."""
 

@@ -254,23 +254,24 @@ def test_one_notice_names_every_damaged_record_first_then_where_they_went(
     assert [item.name for item in listing.damaged] == ["a.json", "b.json", "c.json"]
     assert len(listing.messages) == 3, "one line each on the command line"
     notice = savefile.damaged_notice(listing.damaged, home=tmp_path)
-    assert notice == (
-        "Could not read 3 saved games: a.json (cut short, now a.1.json), b.json (not JSON), "
-        "c.json (newer version); moved to ~/records/damaged, not deleted.")
+    assert notice.splitlines() == [
+        "Could not read 3 saved games:", "a.json (cut short, now a.1.json)", "b.json (not JSON)",
+        "c.json (newer version)", "They were moved, not deleted, to", "~/records/damaged"]
     assert (folder / "damaged" / "a.1.json").exists() and (folder / "damaged" / "a.json").exists()
     assert (folder / "damaged" / "b.json").exists() and (folder / "damaged" / "c.json").exists()
     elsewhere = savefile.damaged_notice(listing.damaged[1:2], home=tmp_path / "other")
-    assert elsewhere == (f"Could not read a saved game: b.json (not JSON); moved to "
-                         f"{folder / 'damaged'}, not deleted.")
+    assert elsewhere.splitlines() == [
+        "Could not read a saved game:", "b.json (not JSON)", "It was moved, not deleted, to",
+        str(folder / "damaged")]
 
 
 def test_the_notice_counts_the_damaged_records_past_the_first_few(tmp_path: Path) -> None:
     for number in range(7):
         (tmp_path / f"{number}.json").write_text("")
     notice = savefile.damaged_notice(saved_games(tmp_path).damaged, home=tmp_path)
-    assert notice == ("Could not read 7 saved games: 0.json (empty), 1.json (empty), "
-                      "2.json (empty), 3.json (empty) and 3 more; moved to ~/damaged, "
-                      "not deleted.")
+    assert notice.splitlines() == [
+        "Could not read 7 saved games:", "0.json (empty)", "1.json (empty)", "2.json (empty)",
+        "3.json (empty)", "and 3 more", "They were moved, not deleted, to", "~/damaged"]
     assert len(list((tmp_path / "damaged").iterdir())) == 7
 
 

@@ -257,3 +257,35 @@ async def test_an_unfinished_game_is_seen_only_with_the_eyes_of_people_who_playe
             if eyes == [PUBLIC]:
                 assert "nobody's eyes" in screen_text(app)
             await pilot.press("escape")
+
+
+async def test_ascii_replays_draw_only_ascii_and_whole_footer_keys_at_80_columns() -> None:
+    """With ``--ascii`` every game's replay names its cards in letters in the status line and
+    the log (``Ac``, never ``A♣``), with every hand open, and the footer, whose arrows are
+    wider in ASCII (``<-``), leaves out whole keys rather than cutting the last one."""
+    whole = ("esc Back", "v Whose eyes", "<- Previous move", "-> Next move", "home Deal",
+             "end Last move")
+    app = CardGamesApp(None, AppSettings(bot_delay=0, ascii=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for game in PLAYABLE:
+            replay = _finished(game, SHORT[game])
+            screen = ReplayScreen(replay, CardStyle(ascii=True))
+            screen.step = 1
+            app.push_screen(screen)
+            await wait_until(pilot, lambda screen=screen: app.screen is screen and (
+                " replay " in screen_text(app)))
+            steps = sorted({1, 2, 3, *range(4, len(replay) + 1, max(1, len(replay) // 8))})
+            assert screen.viewer == OPEN
+            for step in steps:
+                screen.action_go(step)
+                await pilot.pause()
+                text = screen_text(app)
+                assert text.isascii(), (game, step, text)
+            screen.action_go(1)
+            await pilot.pause()
+            footer = screen_text(app).splitlines()[-1].strip()
+            shown = [key for key in whole if key in footer]
+            assert "  ".join(shown) == footer, (game, screen_text(app), app.screen_stack)
+            assert shown[:2] == ["esc Back", "v Whose eyes"], footer
+            app.pop_screen()
+            await pilot.pause()

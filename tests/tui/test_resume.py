@@ -86,7 +86,7 @@ async def test_a_damaged_record_is_moved_aside_and_told_once() -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
         await pilot.pause()
         messages = [n.message for n in app._notifications]
-        assert len(messages) == 1 and "moved to" in messages[0]
+        assert len(messages) == 1 and "moved, not deleted, to" in messages[0]
     assert (folder / "damaged" / "broken.json").exists()
 
 
@@ -100,19 +100,23 @@ async def test_three_damaged_records_are_told_in_one_notice_read_whole_at_80_by_
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
 
-        def notice() -> str:
-            """The words right of the notices' left edge (``▌``), the lines joined."""
-            return " ".join(words for line in screen_text(app).splitlines() if "▌" in line
-                            if (words := line.rsplit("▌", 1)[1].strip()))
+        def notice() -> list[str]:
+            """The lines right of the notices' left edge (``▌``)."""
+            return [words for line in screen_text(app).splitlines() if "▌" in line
+                    if (words := line.rsplit("▌", 1)[1].strip())]
 
-        await wait_until(pilot, lambda: "not deleted." in notice())
+        await wait_until(pilot, lambda: "They were moved, not deleted, to" in notice())
         messages = [n.message for n in app._notifications]
-        assert len(messages) == 1 and messages[0].startswith("Could not read 3 saved games: ")
-        assert f"{names[0]} (cut short)" in messages[0]
-        # The whole notice is on screen, from its first file name to its end.
-        text = notice()
-        assert text.startswith(f"Could not read 3 saved games: {names[0]} (cut short),"), text
-        assert text.endswith("not deleted."), text
+        assert len(messages) == 1 and messages[0].startswith("Could not read 3 saved games:")
+        # The whole notice is on screen, each file name whole at the start of a line, the
+        # folder last, in full (a folder wider than the notice is broken only at a slash).
+        shown = notice()
+        assert shown[0] == "Could not read 3 saved games:", shown
+        for name, reason in zip(names, ("cut short", "not JSON", "bad JSON"), strict=True):
+            line = next(n for n, words in enumerate(shown) if words.startswith(name))
+            assert f"({reason})" in " ".join(shown[line:line + 2]), shown
+        told = shown.index("They were moved, not deleted, to")
+        assert "".join(shown[told + 1:]) == str(records_dir() / "damaged"), shown
         assert "Card games" in screen_text(app), "the picker's title is not covered"
     for name in names:
         assert (folder / "damaged" / name).exists()

@@ -249,6 +249,12 @@ async def test_picker_offers_shithead_and_setup_sets_the_turn_clock() -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert "turn clock" in str(setup.query_one("#setup-error").render())
+        clock_field.value = "0.5"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "The turn clock must be 0 (off) or at least 5 seconds" in str(
+            setup.query_one("#setup-error").render())
+        assert isinstance(app.screen, SetupScreen), "no game starts with half a second a turn"
         clock_field.value = "off"
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: human_to_move(app))

@@ -270,3 +270,23 @@ async def test_end_with_cards_in_hand_says_why(monkeypatch: pytest.MonkeyPatch) 
         status = str(table.query_one("#status").render())
         assert "You still hold cards: end your turn with a discard or the bus" in status
         assert table.session.history == []
+
+
+async def test_the_final_table_shows_every_hand_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the game is over, ``t`` shows the table with every seat's hand open, as in the
+    other games with hands; the pay-off piles stay as they lay (SM-4 hides hands only while
+    the game runs)."""
+    deal(monkeypatch, position(hands=["Kd", "Kh Kc Qh Jh Jc"], pay_off=["2s", "Ks Qs"],
+                               piles=["As"], full=True))  # type: ignore[arg-type]
+    app = CardGamesApp(SOLO, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        assert own(app).current().card == card("2s")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "GameOverScreen")
+        await pilot.press("t")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TableScreen"
+        text = screen_text(app)
+        assert "Every hand, open" in text
+        assert "J♣ J♥ Q♥ K♣ K♥" in text and "K♦" in text

@@ -54,6 +54,7 @@ class MakaoBot:
         if view.phase == "demand":
             return _choose_demand(view, legal)
         plays = [action for action in legal if isinstance(action, Play)]
+        plays = [play for play in plays if not _joker_doubles(play)] or plays
         others = [action for action in legal if not isinstance(action, Play)]
         if not plays:
             return others[0]
@@ -70,6 +71,17 @@ class MakaoBot:
             if score > best_score:
                 best, best_score = play, score
         return others[0] if best_score < 0 else best
+
+
+def _joker_doubles(play: Play) -> bool:
+    """True if a joker of ``play`` stands for a card the same play also lays (``play 7h
+    Xr=7h``): a set that, with one deck (MK-1), would hold one card twice. The bot (and so the
+    hint) names the joker as another card of the set's rank instead, which the ``jokers``
+    option always offers with the same cards."""
+    if not play.named:
+        return False
+    faces = Counter((card.rank, card.suit) for card in effective_cards(play))
+    return any(faces[named.rank, named.suit] > 1 for named in play.named)
 
 
 def _answer_size(play: Play) -> tuple[int, int]:

@@ -79,6 +79,8 @@ class SpiteMaliceView:
             then the stock holds only cards from these. () before the first reshuffle.
         bused: The cards the viewer put under his own pay-off pile with a bus (SM-13) that are
             still in it, bottom first; () for the public view.
+        open_hands: None while the game runs; once it is over every seat's hand, seat 0 first,
+            sorted, so the final table can be shown open.
     """
 
     viewer: int | None
@@ -100,6 +102,7 @@ class SpiteMaliceView:
     cleared: tuple[Card, ...] = ()
     restocked: tuple[Card, ...] = ()
     bused: tuple[Card, ...] = ()
+    open_hands: tuple[tuple[Card, ...], ...] | None = None
 
     def standing(self, seat: int) -> str:
         """A seat's result in words for the game-over screen: the pay-off cards it has left
@@ -934,7 +937,8 @@ class SpiteMaliceState:
         return self.view(viewer, bottom=True)
 
     def view(self, viewer: int | None, *, bottom: bool = False) -> SpiteMaliceView:
-        """What ``viewer`` may see (None: the public view of the pass screen), SM-4.
+        """What ``viewer`` may see (None: the public view of the pass screen), SM-4; once the
+        game is over every hand (``open_hands``).
 
         Args:
             viewer: The seat looking, or None.
@@ -984,6 +988,9 @@ class SpiteMaliceState:
             bused=()
             if viewer is None
             else tuple(_cards_of(self._pay[viewer][: self.bused[viewer]])),
+            open_hands=None
+            if seat is not None
+            else tuple(tuple(_cards_of(sorted(hand))) for hand in self._hands),
         )
 
     # ----- copies and JSON -----------------------------------------------------------------

@@ -49,7 +49,7 @@ from cardgames.tui.render import (
 )
 from cardgames.tui.widgets.board import Board, TableInfo
 from cardgames.tui.widgets.log import LogPanel
-from cardgames.tui.widgets.zone import ZoneBox, open_hands_text
+from cardgames.tui.widgets.zone import OPEN_TITLE, ZoneBox, open_hands_text
 
 STALL_SHOWN = 40
 """The stall counter shows once it is past this many turns (SM-15)."""
@@ -647,13 +647,14 @@ class SpiteMaliceBoard(Board):
 
     def show_open(self, names: Sequence[str], hands: Sequence[Sequence[Card]] | None,
                   style: CardStyle) -> None:
-        """Every seat's hand in place of the own cards (a replay of a finished game)."""
+        """Every seat's hand in place of the own cards once the game is over (at the table, or
+        at any move of a replay of a finished game)."""
         own = self.query_one(OwnCards)
         board = self.query_one("#open-hands", Static)
         own.display = hands is None
         board.display = hands is not None
         if hands is not None:
-            self.query_one("#own-box", ZoneBox).border_title = "Every hand, open"
+            self.query_one("#own-box", ZoneBox).border_title = OPEN_TITLE
             board.update(open_hands_text(names, hands, style))
 
     def active_zone(self) -> Widget | None:

@@ -12,15 +12,15 @@ from typing import ClassVar
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.widgets import Footer, Static
 
 from cardgames.core.engine import PlayerId
 from cardgames.session.replay import Replay
 from cardgames.session.session import possessive
 from cardgames.tui.boards import load_board
-from cardgames.tui.render import CardStyle, literal, shown
-from cardgames.tui.screens.base import AppScreen
+from cardgames.tui.render import CardStyle, cards_in_text, literal, shown
+from cardgames.tui.screens.base import AppScreen, footer_fit
 from cardgames.tui.widgets.board import Board, TableInfo
 
 OPEN = "open"
@@ -44,7 +44,7 @@ class ReplayScreen(AppScreen[None]):
     covered_actions = frozenset({"back"})
     covered_note = "Esc back"
     # The footer shows these keys in this order: Back and Whose eyes first, so a narrow
-    # terminal (or ASCII mode's longer key names) cuts only the stepping keys.
+    # terminal (or ASCII mode's longer key names) leaves out only stepping keys, each whole.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", "Back", priority=True),
         Binding("v", "eyes", "Whose eyes", priority=True),
@@ -121,9 +121,9 @@ class ReplayScreen(AppScreen[None]):
             looked = Text("The deal")
         else:
             said = ". ".join(replay.move_log(move.number, who, open_hands=hands is not None))
-            looked = literal(shown(
+            looked = cards_in_text(
                 f"Move {move.number}: {said or names[move.player] + ': ' + move.command}",
-                self.style.ascii))
+                self.style)
         self.query_one("#status", Static).update(looked)
 
     def on_key(self, event: events.Key) -> None:
@@ -132,6 +132,12 @@ class ReplayScreen(AppScreen[None]):
         if action is not None and self.board.check_action(action, ()):
             event.stop()
             getattr(self.board, f"action_{action}")()
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The active keys, as many as fit in the terminal's width, whole, in the order of
+        :attr:`BINDINGS` (see :func:`footer_fit`; ASCII mode writes the arrows wider)."""
+        return footer_fit(super().active_bindings, self.app.size.width, self.app.get_key_display)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A stepping key acts, and the footer shows it, only where it moves: at the deal

@@ -21,7 +21,14 @@ from cardgames.core.engine import OptionSpec, OptionValue
 from cardgames.core.errors import quoted
 from cardgames.core.registry import GameInfo, find_game, load_game
 from cardgames.session.dealcode import Deal, format_deal, parse_deal
-from cardgames.session.setup import MAX_SEATS, NAME_LIMIT, GameSetup, SeatSpec, seat_names
+from cardgames.session.setup import (
+    MAX_SEATS,
+    NAME_LIMIT,
+    GameSetup,
+    SeatSpec,
+    seat_names,
+    turn_clock_problem,
+)
 from cardgames.session.setups import recall, setups_path
 from cardgames.tui.navigation import StartGame
 from cardgames.tui.render import shown
@@ -260,7 +267,8 @@ class SetupScreen(AppScreen[None]):
         """The turn clock chosen on the form: seconds, 0 for off, None if the game has none.
 
         Raises:
-            ValueError: With a message for the player, if the field is not a number or "off".
+            ValueError: With a message for the player, if the field is not a number or "off",
+                or a number that is no turn clock (:func:`turn_clock_problem`).
         """
         if self.clock_seconds is None:
             return None
@@ -270,12 +278,12 @@ class SetupScreen(AppScreen[None]):
         try:
             seconds = float(text)
         except ValueError:
-            seconds = -1
-        if not 0 < seconds <= 3600:
             raise ValueError(
-                "The turn clock must be a number of seconds (at most 3600) or off, "
-                f"not {quoted(text)}."
-            )
+                f"The turn clock must be a number of seconds or off, not {quoted(text)}."
+            ) from None
+        problem = turn_clock_problem(seconds)
+        if problem is not None:
+            raise ValueError(f"{problem}.")
         return seconds
 
     def on_mount(self) -> None:

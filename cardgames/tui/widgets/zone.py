@@ -30,6 +30,10 @@ class ZoneBox(Vertical):
     """
 
 
+OPEN_TITLE = "Every hand, open (the game is over)"
+"""The title of the box that shows every seat's cards once the game is over."""
+
+
 def hand_title(names: tuple[str, ...], viewer: PlayerId | None, count: int) -> str:
     """The title of the viewer's hand box.
 
@@ -111,7 +115,7 @@ class HandBox(ZoneBox):
         hand.display = hands is None
         board.display = hands is not None
         if hands is not None:
-            self.border_title = "Every hand, open (the game is over)"
+            self.border_title = OPEN_TITLE
             board.update(open_hands_text(names, hands, style, face_down))
 
     def show_title(self, names: tuple[str, ...], viewer: PlayerId | None, count: int) -> None:

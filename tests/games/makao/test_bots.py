@@ -117,3 +117,17 @@ def test_the_bot_says_makao_only_before_the_play_that_leaves_one_card() -> None:
                 assert len(state.hands[seat]) <= 1, (seed, action)
                 said = None
     assert calls > 50
+
+
+def test_the_bot_and_the_hint_never_name_a_joker_as_a_card_of_the_same_set() -> None:
+    """``jokers`` with MK-1 (one deck: one 7♥) and MK-4: on 5♥, 7♥ and a joker go out
+    together, the joker standing for another seven, never for the 7♥ laid with it. The hint
+    is the first computer player's choice, so it suggests the same."""
+    state = position([["7h", "Xr"], ["8c", "9c", "10d"]], ["5h"], options=["jokers"], jokers=2)
+    view = state.view(0)
+    assert play("Xr", "7h", named=("7h",)) in view.legal
+    hint = next(iter(GAME.bots().values()))()
+    for bot in (MakaoBot(), hint):
+        choice = bot.choose(view, view.legal, Rng(0))
+        assert isinstance(choice, Play) and sorted(choice.cards) == sorted(cards("7h", "Xr"))
+        assert [named.code for named in choice.named] != ["7h"], str(choice)

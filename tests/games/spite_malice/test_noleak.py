@@ -14,7 +14,7 @@ from cardgames.core.rng import Rng
 from cardgames.games.spite_malice import GAME
 from cardgames.games.spite_malice.actions import Play
 from cardgames.games.spite_malice.engine import SpiteMaliceState
-from tests.games.spite_malice.builders import shuffle_hidden
+from tests.games.spite_malice.builders import card, cards, position, shuffle_hidden
 
 
 def positions(players: int, seed: int, every: int) -> list[SpiteMaliceState]:
@@ -89,3 +89,16 @@ def test_bus_events_from_the_engine_are_private() -> None:
     events = state.apply(bus)
     assert events[0].kind == "bus" and events[0].private
     assert events[0].for_viewer(1 - seat).cards == ()
+
+
+def test_every_hand_is_open_only_once_the_game_is_over() -> None:
+    """While the game runs no view holds another seat's hand (SM-4); once it is over every
+    view holds every hand, so the final table can be shown open."""
+    state = position(hands=["Kd 5c", "Kh Kc Qh"], pay_off=["2s", "Ks Qs"], piles=["As"],
+                     full=True)
+    for viewer in (None, 0, 1):
+        assert state.view(viewer).open_hands is None
+    state.apply(Play(card("2s"), "pay", 1))
+    assert state.current_player is None
+    for viewer in (None, 0, 1):
+        assert state.view(viewer).open_hands == (cards("5c Kd"), cards("Qh Kc Kh"))
