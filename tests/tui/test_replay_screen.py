@@ -289,3 +289,26 @@ async def test_ascii_replays_draw_only_ascii_and_whole_footer_keys_at_80_columns
             assert shown[:2] == ["esc Back", "v Whose eyes"], footer
             app.pop_screen()
             await pilot.pause()
+
+
+async def test_a_seats_eyes_at_its_own_choice_open_no_dialog_and_offer_no_move() -> None:
+    """Seen with your eyes at the position where you named a jack's demand (MK-11), the
+    replay shows the table only: no demand dialog opens over it and no verb is offered."""
+    replay = _finished("makao", SHORT["makao"])
+    demand = next(move for move in replay.moves
+                  if move.player == 0 and move.command.startswith("demand"))
+    app = CardGamesApp(None, FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = ReplayScreen(replay, CardStyle())
+        screen.step = demand.number - 1
+        app.push_screen(screen)
+        await wait_until(pilot, lambda: app.screen is screen)
+        await pilot.press("v")
+        assert screen.viewer == 0
+        await pilot.pause(0.1)
+        assert app.screen is screen, app.screen_stack
+        assert screen.board.view.phase == "demand" and screen.board.legal == ()
+        for step in range(demand.number - 3, demand.number + 2):
+            screen.action_go(step)
+            await pilot.pause()
+            assert app.screen is screen, (step, app.screen_stack)

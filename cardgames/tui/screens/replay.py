@@ -7,7 +7,8 @@ the eyes of the people who played it here, see :attr:`Replay.eyes`); Esc goes ba
 
 from __future__ import annotations
 
-from typing import ClassVar
+from dataclasses import replace
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -110,7 +111,7 @@ class ReplayScreen(AppScreen[None]):
         levels = {seat: spec.level for seat, spec in enumerate(seats) if spec.level is not None}
         info = TableInfo(names=names, bots=frozenset(levels), viewer=who, log=tuple(log[-60:]),
                          style=self.style, open_hands=hands, levels=levels)
-        self.board.show(replay.view(self.step, who), info)
+        self.board.show(_looked_at(replay.view(self.step, who)), info)
         title = shown(replay.game.title, self.style.ascii)
         text = Text(f" {title} replay ", style="bold #1c1c1c on #ffd75f")
         text.append(f"  move {self.step} of {len(replay)}   seen with ", style="bold")
@@ -168,3 +169,10 @@ class ReplayScreen(AppScreen[None]):
     def action_back(self) -> None:
         """Close the replay."""
         self.dismiss()
+
+
+def _looked_at(view: Any) -> Any:
+    """``view`` with no legal actions: a replay is looked at, not played, so the Board offers
+    no move, no verb key and no question (a jack's demand, a joker's name) at a position
+    where the seat whose eyes are chosen was to act."""
+    return replace(view, legal=())
