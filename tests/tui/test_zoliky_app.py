@@ -5,6 +5,7 @@ after the game, and hot-seat hand-overs behind the pass screen."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -12,7 +13,9 @@ from typing import Any
 import pytest
 from rich.text import Text
 
+from cardgames.core.engine import Action
 from cardgames.core.rng import Rng
+from cardgames.games.common import CardGame
 from cardgames.games.zoliky.actions import Close, Discard, Draw, LayOff, Meld
 from cardgames.games.zoliky.bots import ZolikyBot
 from cardgames.session.record import record_of
@@ -588,3 +591,37 @@ def test_the_status_line_says_d_puts_a_taken_discard_back_while_nothing_is_laid(
     assert "d puts 8♥ back and draws" in board.status_hint(state.view(0), info)
     state.apply(meld("5h", "6h", "7h", "8h"))
     assert "puts" not in board.status_hint(state.view(0), info)
+
+
+class _DiscardAce:
+    """A hint bot that suggests discarding A♥ whenever it may."""
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: Rng) -> Action:
+        ace = Discard(cards("Ah")[0])
+        return ace if ace in legal else legal[-1]
+
+
+async def test_a_cursor_key_after_the_hint_makes_enter_discard_the_card_under_the_cursor(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ZO-7: ``h`` hints "discard A♥"; Home drops the hint (its selection and its line), so
+    Enter discards the card under the cursor, not the hinted A♥."""
+    monkeypatch.setattr(CardGame, "bots", lambda self: {"normal": _DiscardAce})
+    deal(monkeypatch, position([["2s", "5d", "9h", "Ah"], ["4h", "9s", "Jd", "3c"]],
+                               opened=[True, True], target=0))
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = find_table(app)
+        hand = screen.query_one(HandWidget)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "Hint: discard A♥" in _status(app))
+        assert hand.selection == list(cards("Ah"))
+        await pilot.press("home")
+        await pilot.pause()
+        assert "Hint" not in _status(app) and hand.selection == []
+        first = hand.cards[0]
+        assert first != cards("Ah")[0]
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(screen.session.history) > 0)
+        assert screen.session.history[0] == (0, Discard(first))
