@@ -426,7 +426,8 @@ def test_refusals_change_nothing() -> None:
 
 
 def test_zo_10_a_layoff_does_not_undo_a_complete_opening() -> None:
-    """ZO-10, ZO-12: a joker laid off onto the opening's own pure run leaves it complete."""
+    """ZO-10, ZO-12: a joker laid off onto the opening's own pure run leaves it complete, and
+    the opening line still says it has its pure run."""
     hand = ["7s", "8s", "9s", "7h", "7d", "7c", "Xr", "Qh", "Qd", "Qc", "2d"]
     state = position([hand, ["4h", "4s"]])
     state.apply(meld("7s", "8s", "9s"))
@@ -434,6 +435,8 @@ def test_zo_10_a_layoff_does_not_undo_a_complete_opening() -> None:
     state.apply(meld("Qh", "Qd", "Qc"))
     state.apply(layoff("Xr", 1, "10s"))
     opening = state.view(0).opening
-    assert opening is not None and not opening.pure and opening.complete
+    assert opening is not None and opening.pure and opening.complete
+    assert opening.text() == "Opening: 85 of 42, pure run ✓"
+    assert "pure run ✗" not in state.view(0).description
     state.apply(Close(cards("2d")[0]))
     assert state.results[-1].from_hand
