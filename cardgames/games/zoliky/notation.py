@@ -7,8 +7,8 @@ and in a run ``jk=7h`` says what it stands for)::
     take | t               take the top of the discard pile
     cut                    take the face-up cut card (to close from hand)
     meld <cards>           lay a run or a set: meld 5h 6h jk=7h, meld qh qd jk (m)
-    layoff <card> <n>      lay a card off onto meld n: layoff 8s 3, layoff jk=9s 3 (l)
-    layoff <card>          lay a card off onto the one meld it fits: layoff 8s
+    layoff <card> [<n>]    lay a card off onto meld n, or onto the one meld it fits:
+                           layoff 8s 3, layoff jk=9s 3, layoff 8s (l)
     takeback               take this turn's unfinished opening back (x)
     discard <card>         discard face up; the turn ends
     close <card>           the last card, face down: the round ends
@@ -237,7 +237,10 @@ def _typed_order(cards: tuple[Card, ...], typed: list[Card | None]) -> bool:
 
 def _read_layoff(view: ZolikyView, args: list[str]) -> LayOff:
     if len(args) not in (1, 2):
-        raise InvalidCommand("Name a card and a meld number, for example: layoff 8s 3")
+        raise InvalidCommand(
+            "Name a card and, if it fits more than one meld, the meld's number, for example: "
+            "layoff 8s or layoff 8s 3"
+        )
     card, named = _read_word(args[0])
     if len(args) == 1:
         return _layoff_anywhere(view, card, named)
