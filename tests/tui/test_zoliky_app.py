@@ -625,3 +625,30 @@ async def test_a_cursor_key_after_the_hint_makes_enter_discard_the_card_under_th
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(screen.session.history) > 0)
         assert screen.session.history[0] == (0, Discard(first))
+
+
+def _footer(app: CardGamesApp) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+async def test_after_t_the_footer_offers_no_discard_until_the_taken_card_is_laid(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ZO-8: right after ``t`` no card can be discarded (the taken J♥ must go onto the table
+    first), so the footer leaves ``⏎ Discard`` out and offers the meld; once the opening with
+    J♥ is laid (ZO-10), Enter discards again and the footer says so."""
+    deal(monkeypatch, position(
+        [["Qh", "Kh", "Ah", "4c", "4d", "4s", "6c", "9d"], ["2s", "5d", "9h", "Js"]],
+        stock=["Kc", "3d", "9c", "2h", "8c"], discard=["10d", "Jh"],
+        opened=[False, True], phase="draw", dealer=1, target=0,
+    ))
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        await pilot.press("t")
+        await wait_until(pilot, lambda: "m Meld" in _footer(app))
+        assert "Discard" not in _footer(app) and "enter" not in _footer_keys(app)
+        await press_action(pilot, app, Meld(cards("Jh", "Qh", "Kh", "Ah")))
+        await press_action(pilot, app, Meld(cards("4s", "4d", "4c")))
+        await wait_until(pilot, lambda: "⏎ Discard" in _footer(app))
+        assert _footer_keys(app)["enter"] == "Discard"

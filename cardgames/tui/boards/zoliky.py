@@ -554,8 +554,12 @@ class ZolikyBoard(Board):
 
 def enter_name(view: Any) -> str:
     """What Enter does now, as the footer names it: :data:`ENTER_CLOSE` when the last card
-    would close the round, else :data:`ENTER_DISCARD` (``view``: a :class:`ZolikyView`)."""
-    return ENTER_CLOSE if any(isinstance(a, Close) for a in view.legal) else ENTER_DISCARD
+    would close the round, :data:`ENTER_DISCARD` when a discard ends the turn, else "" (the
+    footer leaves Enter out: right after taking the discard (ZO-8) or while an opening is
+    short (ZO-10) no card can end the turn). ``view``: a :class:`ZolikyView`."""
+    if any(isinstance(a, Close) for a in view.legal):
+        return ENTER_CLOSE
+    return ENTER_DISCARD if any(isinstance(a, Discard) for a in view.legal) else ""
 
 
 def pile_text(view: Any, style: CardStyle) -> Text:
