@@ -18,12 +18,19 @@ from cardgames.core.rng import Rng
 from cardgames.games.common import CardGame
 from cardgames.games.zoliky.actions import Close, Discard, Draw, LayOff, Meld
 from cardgames.games.zoliky.bots import ZolikyBot
+from cardgames.games.zoliky.engine import RoundResult
 from cardgames.session.record import record_of
 from cardgames.session.replay import Replay
 from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
-from cardgames.tui.boards.zoliky import MORE_MELDS, EveryMeld, MeldsPanel, fit_lines
+from cardgames.tui.boards.zoliky import (
+    MORE_MELDS,
+    EveryMeld,
+    MeldsPanel,
+    closer_text,
+    fit_lines,
+)
 from cardgames.tui.render import CardStyle
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screens.replay import ReplayScreen
@@ -652,3 +659,41 @@ async def test_after_t_the_footer_offers_no_discard_until_the_taken_card_is_laid
         await press_action(pilot, app, Meld(cards("4s", "4d", "4c")))
         await wait_until(pilot, lambda: "⏎ Discard" in _footer(app))
         assert _footer_keys(app)["enter"] == "Discard"
+
+
+async def test_the_round_over_table_says_who_closed_and_each_score_table_names_its_keys(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ZO-15, ZO-17: the computer player closes; the score table that opens by itself says
+    who closed and that Enter or Esc continue; the one ``S`` opens says Enter, Esc or S close
+    it, and Enter does."""
+    deal(monkeypatch, position(
+        [["Kd", "2c", "Xb"], ["2s"]],
+        stock=["Kc", "3d", "9c"], discard=["10d", "4h"],
+        opened=[False, True], phase="lay", dealer=0, current=1, target=500,
+    ))
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "ScoreTable")
+        closer = find_table(app).session.names[1]
+        text = screen_text(app)
+        assert f"Round 1 is over: {closer} closed" in text
+        assert "Enter or Esc: continue" in text
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
+        await pilot.press("S")
+        await wait_until(pilot, lambda: screen_name(app) == "ScoreTable")
+        text = screen_text(app)
+        assert "Scores after round 1" in text and "Enter, Esc or S: close" in text
+        assert "continue" not in text
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
+
+
+def test_the_closer_is_named_as_he_closed() -> None:
+    """ZO-14, ZO-15, ZO-16: a close, a close from hand, and a round the stock ended."""
+    names = ["You", "Bob"]
+    assert closer_text(RoundResult(1, 1, False, (30, 0)), names) == "Bob closed"
+    assert closer_text(RoundResult(1, 0, True, (0, 60)), names) == "You closed from hand"
+    assert closer_text(RoundResult(1, None, False, (5, 9)), names) == (
+        "the stock ran out, nobody closed")
