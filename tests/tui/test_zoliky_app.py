@@ -697,3 +697,28 @@ def test_the_closer_is_named_as_he_closed() -> None:
     assert closer_text(RoundResult(1, 0, True, (0, 60)), names) == "You closed from hand"
     assert closer_text(RoundResult(1, None, False, (5, 9)), names) == (
         "the stock ran out, nobody closed")
+
+
+async def test_a_click_after_the_hint_drops_it_like_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ZO-7: ``h`` hints "discard A♥"; a click on another card drops the hint (its selection
+    and its line), so Enter discards the clicked card."""
+    monkeypatch.setattr(CardGame, "bots", lambda self: {"normal": _DiscardAce})
+    deal(monkeypatch, position([["2s", "5d", "9h", "Ah"], ["4h", "9s", "Jd", "3c"]],
+                               opened=[True, True], target=0))
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = find_table(app)
+        hand = screen.query_one(HandWidget)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "Hint: discard A♥" in _status(app))
+        region = hand.content_region
+        await pilot.click(offset=(region.x + 1, region.y))
+        await pilot.pause()
+        assert hand.cursor == 0 and hand.selection == []
+        assert "Hint" not in _status(app)
+        clicked = hand.cards[0]
+        assert clicked != cards("Ah")[0]
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(screen.session.history) > 0)
+        assert screen.session.history[0] == (0, Discard(clicked))

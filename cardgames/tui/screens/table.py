@@ -994,6 +994,10 @@ class TableScreen(AppScreen[None]):
                                  "shows the rules and every key.")
             self._say(self._no_such_key)
 
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """A click drops the hint as a key does: a card clicked is the card Enter acts on."""
+        self._forget_hint()
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The focus moved away from where the hint put it: the hint no longer holds."""
         if event.widget is not self._hint_focus:
