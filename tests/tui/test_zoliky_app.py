@@ -722,3 +722,23 @@ async def test_a_click_after_the_hint_drops_it_like_a_key(monkeypatch: pytest.Mo
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(screen.session.history) > 0)
         assert screen.session.history[0] == (0, Discard(clicked))
+
+
+async def test_a_redraw_after_the_hint_drops_it_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ZO-7: when the table is drawn anew under a hint (the game changed elsewhere, as at a
+    network table), the hint's selection goes with it: Enter then acts on the card under the
+    cursor, not on the hinted A♥."""
+    monkeypatch.setattr(CardGame, "bots", lambda self: {"normal": _DiscardAce})
+    deal(monkeypatch, position([["2s", "5d", "9h", "Ah"], ["4h", "9s", "Jd", "3c"]],
+                               opened=[True, True], target=0))
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = find_table(app)
+        hand = screen.query_one(HandWidget)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "Hint: discard A♥" in _status(app))
+        screen.redraw()
+        await pilot.pause()
+        assert screen._hint is None and hand.selection == []
+        assert "Hint" not in _status(app)

@@ -525,8 +525,8 @@ class TableScreen(AppScreen[None]):
 
     def redraw(self) -> None:
         """Show the current viewer's view on the Board, the top bar and the status line (a
-        hint shown before no longer applies)."""
-        self._hint = None
+        hint shown before no longer applies: it is dropped whole, see :meth:`_forget_hint`)."""
+        self._forget_hint()
         hold_frame(self.app)
         view = self.session.view()
         info = self.info()
