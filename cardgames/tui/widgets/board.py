@@ -305,9 +305,9 @@ class Board(Widget):
         return False
 
     def drop_hint(self) -> None:
-        """The hint shown by :meth:`show_hint` no longer holds (another key was pressed): drop
-        what it marked. The hint replaced the selections, so they go as after a move
-        (:meth:`accepted`); the cursor stays where the player put it."""
+        """The hint shown by :meth:`show_hint` no longer holds (another key, a click, the
+        table drawn anew): drop what it marked. The hint replaced the selections, so they go
+        as after a move (:meth:`accepted`); the cursor stays where the player put it."""
         self.accepted()
 
     def accepted(self) -> None:

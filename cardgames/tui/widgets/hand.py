@@ -122,8 +122,8 @@ class HandWidget(Widget, can_focus=True):
             blocked: Why no card can be played and what to do instead ("No card fits the
                 demand for sevens: draw with d"), posted as :class:`Blocked` on Enter or Space.
             enter: What Enter does with the card under the cursor, as the footer names it
-                ("Play", "Discard"); "" leaves Enter out of the footer (it does nothing now
-                but say why).
+                ("Play", "Discard"); "" leaves Enter out of the footer while the card
+                under the cursor cannot be played with it (it still says why).
         """
         old_cards, old_cursor = self.cards, self.cursor
         previous = old_cards[old_cursor] if 0 <= old_cursor < len(old_cards) else None
@@ -153,8 +153,8 @@ class HandWidget(Widget, can_focus=True):
         self.refresh_bindings()
 
     def _name_enter(self, verb: str) -> None:
-        """Let the footer call Enter ``verb`` (with "", leave it out: Enter ends nothing now,
-        though it still says why): this hand's own copy of the binding is renamed."""
+        """Let the footer call Enter ``verb`` (with "", leave it out): this hand's own copy of
+        the binding is renamed."""
         keys = self._bindings.key_to_bindings
         keys["enter"] = [replace(binding, description=verb, show=bool(verb))
                          if binding.action == "submit" else binding
