@@ -15,6 +15,8 @@ from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
+from cardgames.tui.widgets.hand import HandWidget
+from cardgames.tui.widgets.table_row import TableRow
 from tests.tui.drive import human_to_move, table
 from tests.tui.screen_text import screen_text
 from tests.tui.shithead_drive import FakeClock
@@ -76,6 +78,44 @@ async def test_enter_after_h_plays_the_hinted_move(
             if seen.issuperset(kinds):
                 break
         assert seen.issuperset(kinds)
+
+
+def _marks(screen: Any) -> list[Any]:
+    """What is still selected or picked anywhere on the table (hand cards, table cards, a
+    card with its destination chosen)."""
+    rows = [*screen.query(HandWidget), *screen.query(TableRow)]
+    return [*(row for row in rows if row.selection),
+            *(widget for widget in screen.query("*") if getattr(widget, "picking", None))]
+
+
+@pytest.mark.parametrize("game", ["makao", "shithead", "spite_malice", "trash", "zoliky"])
+async def test_a_cursor_key_after_h_drops_the_hint_whole(
+    monkeypatch: pytest.MonkeyPatch, game: str,
+) -> None:
+    """``h`` marks a card move; Home (any key but the hint's Enter) drops the hint whole: its
+    marks on the table and its status line go, so Enter then acts on the card under the
+    cursor, never on the card the hint chose."""
+    monkeypatch.setattr(CardGame, "bots", lambda self: {"normal": _Picker})
+    _Picker.want = "card"
+    setup = GameSetup(game, default_seats(2, 1), {}, 3)
+    app = CardGamesApp(setup, AppSettings(bot_delay=0), clock=FakeClock())
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(8):
+            await wait_until(pilot, lambda: human_to_move(app))
+            screen = table(app)
+            assert screen is not None
+            await pilot.press("h")
+            if _is_card_move(screen._hint):
+                break
+            # A word move (a draw) marks nothing: play it and look again next turn.
+            await pilot.press("enter")
+            await pilot.pause()
+        assert "Hint: " in screen_text(app)
+        await pilot.press("home")
+        await pilot.pause()
+        assert screen._hint is None
+        assert _marks(screen) == []
+        assert "Hint: " not in screen_text(app)
 
 
 async def test_the_footer_names_enter_play_the_hint_while_a_hint_is_shown() -> None:

@@ -5,6 +5,7 @@ after the game, and hot-seat hand-overs behind the pass screen."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -12,15 +13,24 @@ from typing import Any
 import pytest
 from rich.text import Text
 
+from cardgames.core.engine import Action
 from cardgames.core.rng import Rng
+from cardgames.games.common import CardGame
 from cardgames.games.zoliky.actions import Close, Discard, Draw, LayOff, Meld
 from cardgames.games.zoliky.bots import ZolikyBot
+from cardgames.games.zoliky.engine import RoundResult
 from cardgames.session.record import record_of
 from cardgames.session.replay import Replay
 from cardgames.session.session import Session
 from cardgames.session.setup import GameSetup, SeatSpec, default_seats
 from cardgames.tui.app import CardGamesApp
-from cardgames.tui.boards.zoliky import MORE_MELDS, EveryMeld, MeldsPanel, fit_lines
+from cardgames.tui.boards.zoliky import (
+    MORE_MELDS,
+    EveryMeld,
+    MeldsPanel,
+    closer_text,
+    fit_lines,
+)
 from cardgames.tui.render import CardStyle
 from cardgames.tui.screens.pass_screen import PassScreen
 from cardgames.tui.screens.replay import ReplayScreen
@@ -588,3 +598,147 @@ def test_the_status_line_says_d_puts_a_taken_discard_back_while_nothing_is_laid(
     assert "d puts 8♥ back and draws" in board.status_hint(state.view(0), info)
     state.apply(meld("5h", "6h", "7h", "8h"))
     assert "puts" not in board.status_hint(state.view(0), info)
+
+
+class _DiscardAce:
+    """A hint bot that suggests discarding A♥ whenever it may."""
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: Rng) -> Action:
+        ace = Discard(cards("Ah")[0])
+        return ace if ace in legal else legal[-1]
+
+
+async def test_a_cursor_key_after_the_hint_makes_enter_discard_the_card_under_the_cursor(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ZO-7: ``h`` hints "discard A♥"; Home drops the hint (its selection and its line), so
+    Enter discards the card under the cursor, not the hinted A♥."""
+    monkeypatch.setattr(CardGame, "bots", lambda self: {"normal": _DiscardAce})
+    deal(monkeypatch, position([["2s", "5d", "9h", "Ah"], ["4h", "9s", "Jd", "3c"]],
+                               opened=[True, True], target=0))
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = find_table(app)
+        hand = screen.query_one(HandWidget)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "Hint: discard A♥" in _status(app))
+        assert hand.selection == list(cards("Ah"))
+        await pilot.press("home")
+        await pilot.pause()
+        assert "Hint" not in _status(app) and hand.selection == []
+        first = hand.cards[0]
+        assert first != cards("Ah")[0]
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(screen.session.history) > 0)
+        assert screen.session.history[0] == (0, Discard(first))
+
+
+def _footer(app: CardGamesApp) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+async def test_after_t_the_footer_offers_no_discard_until_the_taken_card_is_laid(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ZO-8: right after ``t`` no card can be discarded (the taken J♥ must go onto the table
+    first), so the footer leaves ``⏎ Discard`` out and offers the meld; once the opening with
+    J♥ is laid (ZO-10), Enter discards again and the footer says so."""
+    deal(monkeypatch, position(
+        [["Qh", "Kh", "Ah", "4c", "4d", "4s", "6c", "9d"], ["2s", "5d", "9h", "Js"]],
+        stock=["Kc", "3d", "9c", "2h", "8c"], discard=["10d", "Jh"],
+        opened=[False, True], phase="draw", dealer=1, target=0,
+    ))
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        await pilot.press("t")
+        await wait_until(pilot, lambda: "m Meld" in _footer(app))
+        assert "Discard" not in _footer(app) and "enter" not in _footer_keys(app)
+        await press_action(pilot, app, Meld(cards("Jh", "Qh", "Kh", "Ah")))
+        await press_action(pilot, app, Meld(cards("4s", "4d", "4c")))
+        await wait_until(pilot, lambda: "⏎ Discard" in _footer(app))
+        assert _footer_keys(app)["enter"] == "Discard"
+
+
+async def test_the_round_over_table_says_who_closed_and_each_score_table_names_its_keys(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ZO-15, ZO-17: the computer player closes; the score table that opens by itself says
+    who closed and that Enter or Esc continue; the one ``S`` opens says Enter, Esc or S close
+    it, and Enter does."""
+    deal(monkeypatch, position(
+        [["Kd", "2c", "Xb"], ["2s"]],
+        stock=["Kc", "3d", "9c"], discard=["10d", "4h"],
+        opened=[False, True], phase="lay", dealer=0, current=1, target=500,
+    ))
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "ScoreTable")
+        closer = find_table(app).session.names[1]
+        text = screen_text(app)
+        assert f"Round 1 is over: {closer} closed" in text
+        assert "Enter or Esc: continue" in text
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
+        await pilot.press("S")
+        await wait_until(pilot, lambda: screen_name(app) == "ScoreTable")
+        text = screen_text(app)
+        assert "Scores after round 1" in text and "Enter, Esc or S: close" in text
+        assert "continue" not in text
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
+
+
+def test_the_closer_is_named_as_he_closed() -> None:
+    """ZO-14, ZO-15, ZO-16: a close, a close from hand, and a round the stock ended."""
+    names = ["You", "Bob"]
+    assert closer_text(RoundResult(1, 1, False, (30, 0)), names) == "Bob closed"
+    assert closer_text(RoundResult(1, 0, True, (0, 60)), names) == "You closed from hand"
+    assert closer_text(RoundResult(1, None, False, (5, 9)), names) == (
+        "the stock ran out, nobody closed")
+
+
+async def test_a_click_after_the_hint_drops_it_like_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ZO-7: ``h`` hints "discard A♥"; a click on another card drops the hint (its selection
+    and its line), so Enter discards the clicked card."""
+    monkeypatch.setattr(CardGame, "bots", lambda self: {"normal": _DiscardAce})
+    deal(monkeypatch, position([["2s", "5d", "9h", "Ah"], ["4h", "9s", "Jd", "3c"]],
+                               opened=[True, True], target=0))
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = find_table(app)
+        hand = screen.query_one(HandWidget)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "Hint: discard A♥" in _status(app))
+        region = hand.content_region
+        await pilot.click(offset=(region.x + 1, region.y))
+        await pilot.pause()
+        assert hand.cursor == 0 and hand.selection == []
+        assert "Hint" not in _status(app)
+        clicked = hand.cards[0]
+        assert clicked != cards("Ah")[0]
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(screen.session.history) > 0)
+        assert screen.session.history[0] == (0, Discard(clicked))
+
+
+async def test_a_redraw_after_the_hint_drops_it_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ZO-7: when the table is drawn anew under a hint (the game changed elsewhere, as at a
+    network table), the hint's selection goes with it: Enter then acts on the card under the
+    cursor, not on the hinted A♥."""
+    monkeypatch.setattr(CardGame, "bots", lambda self: {"normal": _DiscardAce})
+    deal(monkeypatch, position([["2s", "5d", "9h", "Ah"], ["4h", "9s", "Jd", "3c"]],
+                               opened=[True, True], target=0))
+    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = find_table(app)
+        hand = screen.query_one(HandWidget)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "Hint: discard A♥" in _status(app))
+        screen.redraw()
+        await pilot.pause()
+        assert screen._hint is None and hand.selection == []
+        assert "Hint" not in _status(app)

@@ -115,7 +115,7 @@ class Opening:
         first: The table index of its first meld (the rest follow it).
         points: What its melds are worth so far.
         needed: What it must reach (42, or 51 with ``open-51``).
-        pure: True if it holds a pure run.
+        pure: True if it holds a pure run, or held one when it was settled.
         uses_taken: False while the card taken from the discard pile is still in the hand.
         settled: True once the player has laid off after completing it: a lay-off (a joker
             onto its pure run) does not undo a complete opening.
@@ -657,7 +657,9 @@ class ZolikyState:
             first,
             sum(meld.points for meld in melds),
             self.needed,
-            any(meld.is_pure for meld in melds),
+            # A settled opening had its pure run when the player laid off; a joker laid off
+            # onto that run since does not take it away (ZO-10, ZO-12).
+            self.settled or any(meld.is_pure for meld in melds),
             self.source != "discard" or taken is None or taken not in self.hands[player],
             self.settled,
         )

@@ -422,6 +422,11 @@ def _fits_circle(values: list[int], jokers: int) -> bool:
     )
 
 
+def jokers_word(count: int) -> str:
+    """"joker" for one, else "jokers": a message about ``count`` jokers agrees in number."""
+    return "joker" if count == 1 else "jokers"
+
+
 def opening_text(points: int, needed: int, pure: bool) -> str:
     """The opening so far in words: ``Opening: 36 of 42, pure run ✓``."""
     return f"Opening: {points} of {needed}, pure run {'✓' if pure else '✗'}"
@@ -495,7 +500,7 @@ def meld_shape(action: Meld) -> tuple[Shape | None, str]:
             return shape, ""
     if action.named:
         names = " ".join(card.symbol for card in action.named)
-        return None, f"the jokers cannot stand for {names} in that meld"
+        return None, f"the {jokers_word(len(action.named))} cannot stand for {names} in that meld"
     return None, "write the meld in order, low to high, saying what each joker stands for"
 
 

@@ -7,8 +7,8 @@ and in a run ``jk=7h`` says what it stands for)::
     take | t               take the top of the discard pile
     cut                    take the face-up cut card (to close from hand)
     meld <cards>           lay a run or a set: meld 5h 6h jk=7h, meld qh qd jk (m)
-    layoff <card> <n>      lay a card off onto meld n: layoff 8s 3, layoff jk=9s 3 (l)
-    layoff <card>          lay a card off onto the one meld it fits: layoff 8s
+    layoff <card> [<n>]    lay a card off onto meld n, or onto the one meld it fits:
+                           layoff 8s 3, layoff jk=9s 3, layoff 8s (l)
     takeback               take this turn's unfinished opening back (x)
     discard <card>         discard face up; the turn ends
     close <card>           the last card, face down: the round ends
@@ -34,7 +34,7 @@ from cardgames.games.zoliky.actions import (
     TakeBack,
 )
 from cardgames.games.zoliky.engine import ZolikyView, layoff_refusal, layoff_result, refusal
-from cardgames.games.zoliky.melds import FACE, IS_JOKER, joker_layoffs, read_meld
+from cardgames.games.zoliky.melds import FACE, IS_JOKER, joker_layoffs, jokers_word, read_meld
 
 EXAMPLES = "draw, meld 5h 6h 7h, discard kd"
 """Example commands, shown in the empty command bar."""
@@ -169,10 +169,14 @@ def _read_meld(view: ZolikyView, args: list[str]) -> Meld:
     if not shapes:
         raise IllegalMove(reason[:1].upper() + reason[1:])
     wanted = [FACE[name] for name in names if name is not None]
+    shown = cards_text(cards)
+    is_set = shapes[0].rank is not None
+    _check_names(shown, {FACE[card] for card in naturals}, wanted, is_set)
     fitting = [shape for shape in shapes if _names_fit(shape.named, wanted, shape.rank)]
     if not fitting:
-        shown = " ".join(card.symbol for card in wanted)
-        raise IllegalMove(f"The jokers cannot stand for {shown} in {cards_text(cards)}")
+        names_shown = " ".join(card.symbol for card in wanted)
+        raise IllegalMove(f"The {jokers_word(len(wanted))} cannot stand for {names_shown} "
+                          f"in {shown}{_SET_JOKER if is_set else ''}")
     if len(fitting) > 1:
         typed = [FACE[card] if card is not None else None for card, _ in words]
         alike = all(shape.named == fitting[0].named for shape in fitting)
@@ -183,6 +187,31 @@ def _read_meld(view: ZolikyView, args: list[str]) -> Meld:
         fitting = same_order
     shape = fitting[0]
     return Meld(shape.cards, shape.named)
+
+
+_SET_JOKER = ": a joker in a set stands for a card of the set's rank in a missing suit"
+"""Why a set's joker cannot stand for a card of another rank (ZO-11)."""
+
+
+def _check_names(shown: str, faces: set[Card], wanted: Sequence[Card], is_set: bool) -> None:
+    """Refuse a joker named as a card the meld already holds (ZO-11: a joker stands for a
+    missing card; in a set, for a missing suit).
+
+    Args:
+        shown: The meld as the message shows it.
+        faces: The faces (deck 0) the meld holds: its natural cards, and what its jokers
+            on the table stand for.
+        wanted: The faces the typed jokers are named as.
+        is_set: True for a set, False for a run.
+
+    Raises:
+        IllegalMove: "The joker cannot stand for 8♦ in 8♥ 8♦ Jkr: that card is already in
+            the set".
+    """
+    for card in wanted:
+        if card in faces:
+            raise IllegalMove(f"The joker cannot stand for {card} in {shown}: that card is "
+                              f"already in the {'set' if is_set else 'run'}")
 
 
 def _names_fit(named: tuple[Card, ...], wanted: list[Card], rank: Rank | None) -> bool:
@@ -208,7 +237,10 @@ def _typed_order(cards: tuple[Card, ...], typed: list[Card | None]) -> bool:
 
 def _read_layoff(view: ZolikyView, args: list[str]) -> LayOff:
     if len(args) not in (1, 2):
-        raise InvalidCommand("Name a card and a meld number, for example: layoff 8s 3")
+        raise InvalidCommand(
+            "Name a card and, if it fits more than one meld, the meld's number, for example: "
+            "layoff 8s or layoff 8s 3"
+        )
     card, named = _read_word(args[0])
     if len(args) == 1:
         return _layoff_anywhere(view, card, named)
@@ -229,7 +261,13 @@ def _read_layoff(view: ZolikyView, args: list[str]) -> LayOff:
         raise IllegalMove("You don't hold a joker")
     joker = jokers[0]
     meld = view.melds[number]
+    if named is not None:
+        faces = {FACE[held] for held in meld.cards if not IS_JOKER[held]}
+        faces.update(card for card in meld.stands_for() if card is not None)
+        _check_names(meld.text(), faces, [FACE[named]], not meld.is_run)
     if meld.suit is None:
+        if named is not None and named.rank is not meld.rank:
+            raise IllegalMove(f"The joker cannot stand for {named} in {meld.text()}{_SET_JOKER}")
         return LayOff(joker, number, None)
     places = joker_layoffs(meld, joker)
     if named is None:
@@ -264,6 +302,9 @@ def _layoff_anywhere(view: ZolikyView, card: Card | None, named: Card | None) ->
     if matches:
         options = " or ".join(str(action) for action in matches)
         raise AmbiguousMove(f"Say which meld: {options}")
+    if card is None and named is not None and any(
+            isinstance(action, LayOff) and IS_JOKER[action.card] for action in view.legal):
+        raise IllegalMove(f"The joker cannot stand for {named} in any meld on the table")
     copies, jokers = _order(view)
     held = jokers if card is None else copies.get(FACE[card], [card])
     if not held:
@@ -283,7 +324,9 @@ def _same_name(view: ZolikyView, action: LayOff, named: Card | None) -> bool:
         return True
     if action.named is not None:
         return action.named == FACE[named]
-    return view.melds[action.meld].rank is named.rank
+    meld = view.melds[action.meld]
+    return meld.rank is named.rank and all(
+        FACE[card] != FACE[named] for card in meld.cards if not IS_JOKER[card])
 
 
 # ---------------------------------------------------------------------- log lines

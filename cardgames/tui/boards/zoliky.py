@@ -50,6 +50,7 @@ from cardgames.tui.render import (
     card_label,
     card_text,
     empty_box,
+    literal,
     shown,
 )
 from cardgames.tui.screens.base import AppModal
@@ -63,11 +64,13 @@ from cardgames.tui.widgets.zone import HandBox
 
 
 class ScoreTable(AppModal[None]):
-    """The round-by-round penalty points and the totals; Enter or Escape closes it.
+    """The round-by-round penalty points and the totals; Enter, Escape or ``S`` closes it.
 
     Args:
-        title: The heading, e.g. "Round 2 is over".
+        title: The heading, e.g. "Round 2 is over: Bob closed".
         table: The table as text, one line per round and the totals.
+        keys: The line naming the keys that close it (:data:`SCORES_CONTINUE` when it
+            opened by itself as a round ended, else :data:`SCORES_CLOSE`).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -79,21 +82,40 @@ class ScoreTable(AppModal[None]):
     ScoreTable { align: center middle; background: #10241a 50%; }
     """
 
-    def __init__(self, title: str, table: Text) -> None:
+    def __init__(self, title: str, table: Text, keys: str) -> None:
         super().__init__()
         self.title_text = title
         self.table = table
+        self.keys_text = keys
 
     def compose(self) -> ComposeResult:
-        """The heading, the table and the key."""
+        """The heading, the table and the keys."""
         with Vertical(id="dialog"):
-            yield Label(self.title_text, id="dialog-title")
+            # The heading may name a player: shown as typed, never read as markup.
+            yield Label(literal(self.title_text), id="dialog-title")
             yield Static(self.table, id="score-table")
-            yield Label("Enter: continue", id="dialog-keys")
+            yield Label(self.keys_text, id="dialog-keys")
 
     def action_close(self) -> None:
         """Back to the table."""
         self.dismiss(None)
+
+
+SCORES_CONTINUE = "Enter or Esc: continue"
+"""The score table's keys when it opened by itself as a round ended: the next round waits."""
+
+SCORES_CLOSE = "Enter, Esc or S: close"
+"""The score table's keys when ``S`` opened it: back to the table."""
+
+
+def closer_text(result: Any, names: Sequence[str]) -> str:
+    """Who closed (went out) the round of ``result`` (a :class:`RoundResult`), for the score
+    table's heading: "Bob closed", "You closed from hand" (ZO-15, ZO-16), or "the stock ran
+    out, nobody closed" (ZO-14)."""
+    if result.closer is None:
+        return "the stock ran out, nobody closed"
+    how = " from hand" if result.from_hand else ""
+    return f"{names[result.closer]} closed{how}"
 
 
 SCORE_TABLE_WIDTH = 76
@@ -520,16 +542,18 @@ class ZolikyBoard(Board):
         self._show_scores(just_ended=False)
 
     def _show_scores(self, *, just_ended: bool) -> None:
-        """The score table, titled "Round N is over" when it opens by itself as a round ends,
-        else "Scores after round N" (or "The match is over")."""
+        """The score table, titled "Round N is over: Bob closed" when it opens by itself as
+        a round ends, else "Scores after round N" (or "The match is over")."""
         if self.view is None or self.info is None or not self.view.results:
             return
         last = self.view.results[-1]
-        title = f"Round {last.round} is over" if just_ended else f"Scores after round {last.round}"
+        names = [shown(name, self.info.style.ascii) for name in self.info.names]
+        title = (f"Round {last.round} is over: {closer_text(last, names)}" if just_ended
+                 else f"Scores after round {last.round}")
         if self.view.current_player is None:
             title = "The match is over"
         table = score_table(self.view, self.info.names, self.info.style.ascii)
-        self.ask(ScoreTable(title, table))
+        self.ask(ScoreTable(title, table, SCORES_CONTINUE if just_ended else SCORES_CLOSE))
 
     def action_scores_early(self) -> None:
         """``S`` before the first round ends: say when the score table fills in."""
@@ -554,8 +578,12 @@ class ZolikyBoard(Board):
 
 def enter_name(view: Any) -> str:
     """What Enter does now, as the footer names it: :data:`ENTER_CLOSE` when the last card
-    would close the round, else :data:`ENTER_DISCARD` (``view``: a :class:`ZolikyView`)."""
-    return ENTER_CLOSE if any(isinstance(a, Close) for a in view.legal) else ENTER_DISCARD
+    would close the round, :data:`ENTER_DISCARD` when a discard ends the turn, else "" (the
+    footer leaves Enter out: right after taking the discard (ZO-8) or while an opening is
+    short (ZO-10) no card can end the turn). ``view``: a :class:`ZolikyView`."""
+    if any(isinstance(a, Close) for a in view.legal):
+        return ENTER_CLOSE
+    return ENTER_DISCARD if any(isinstance(a, Discard) for a in view.legal) else ""
 
 
 def pile_text(view: Any, style: CardStyle) -> Text:

@@ -83,6 +83,9 @@ def unbound_character(event: events.Key, screen: Screen[Any]) -> bool:
                for node in focused.ancestors_with_self for binding in own_bindings(node))
 
 
+HINT_NOTE = "Hint: "
+"""How the status line starts while it shows a hint (``Hint: discard A♥``)."""
+
 _EXPLAINED = frozenset({"command", "hint", "finish", "bot_speed", "result"})
 """The table's actions whose key says why it does nothing while it does (``why_not``)."""
 
@@ -522,8 +525,8 @@ class TableScreen(AppScreen[None]):
 
     def redraw(self) -> None:
         """Show the current viewer's view on the Board, the top bar and the status line (a
-        hint shown before no longer applies)."""
-        self._hint = None
+        hint shown before no longer applies: it is dropped whole, see :meth:`_forget_hint`)."""
+        self._forget_hint()
         hold_frame(self.app)
         view = self.session.view()
         info = self.info()
@@ -943,7 +946,7 @@ class TableScreen(AppScreen[None]):
         action = bot.choose(view, legal, Rng(self.session.setup.seed + len(self.session.history)))
         self.board.show_hint(action)
         self.error = ""
-        self.note = f"Hint: {readable_command(self.session.game.format_action(view, action))}"
+        self.note = f"{HINT_NOTE}{readable_command(self.session.game.format_action(view, action))}"
         self._draw_status(view, self.info())
         self._hint = action
         self._hint_focus = self.focused
@@ -959,10 +962,16 @@ class TableScreen(AppScreen[None]):
         self._submit(self.session.submit(seat, action))
 
     def _forget_hint(self) -> None:
-        """Any other key, a new selection or focus: Enter has its normal meaning again."""
-        if self._hint is not None:
-            self._hint = None
-            self.refresh_bindings()
+        """Any other key, a new selection or focus drops the hint whole: what it marked on the
+        table and its line in the status line go, and Enter has its normal meaning again (it
+        acts on the card under the cursor, never on the card the hint had chosen)."""
+        if self._hint is None:
+            return
+        self._hint = None
+        self.board.drop_hint()
+        if self.note.startswith(HINT_NOTE):
+            self._clear_status()
+        self.refresh_bindings()
 
     def key_coming(self) -> None:
         """While the Board still shows the last move step by step, a key shows the move to
@@ -984,6 +993,10 @@ class TableScreen(AppScreen[None]):
             self._no_such_key = (f"The key {event.character} does nothing at this table: ? "
                                  "shows the rules and every key.")
             self._say(self._no_such_key)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """A click drops the hint as a key does: a card clicked is the card Enter acts on."""
+        self._forget_hint()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The focus moved away from where the hint put it: the hint no longer holds."""

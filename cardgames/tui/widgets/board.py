@@ -304,6 +304,12 @@ class Board(Widget):
                 return True
         return False
 
+    def drop_hint(self) -> None:
+        """The hint shown by :meth:`show_hint` no longer holds (another key, a click, the
+        table drawn anew): drop what it marked. The hint replaced the selections, so they go
+        as after a move (:meth:`accepted`); the cursor stays where the player put it."""
+        self.accepted()
+
     def accepted(self) -> None:
         """A move of the viewing player was played: forget the hands' selections."""
         for hand in self.query(HandWidget):

@@ -122,7 +122,8 @@ class HandWidget(Widget, can_focus=True):
             blocked: Why no card can be played and what to do instead ("No card fits the
                 demand for sevens: draw with d"), posted as :class:`Blocked` on Enter or Space.
             enter: What Enter does with the card under the cursor, as the footer names it
-                ("Play", "Discard").
+                ("Play", "Discard"); "" leaves Enter out of the footer while the card
+                under the cursor cannot be played with it (it still says why).
         """
         old_cards, old_cursor = self.cards, self.cursor
         previous = old_cards[old_cursor] if 0 <= old_cursor < len(old_cards) else None
@@ -152,10 +153,12 @@ class HandWidget(Widget, can_focus=True):
         self.refresh_bindings()
 
     def _name_enter(self, verb: str) -> None:
-        """Let the footer call Enter ``verb``: this hand's own copy of the binding is renamed."""
+        """Let the footer call Enter ``verb`` (with "", leave it out): this hand's own copy of
+        the binding is renamed."""
         keys = self._bindings.key_to_bindings
-        keys["enter"] = [replace(binding, description=verb) if binding.action == "submit"
-                         else binding for binding in keys.get("enter", [])]
+        keys["enter"] = [replace(binding, description=verb, show=bool(verb))
+                         if binding.action == "submit" else binding
+                         for binding in keys.get("enter", [])]
 
     def _per_row(self, width: int) -> int:
         """Cards per row; when the rows do not all fit, one chip's room is kept for the

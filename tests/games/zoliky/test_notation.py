@@ -69,7 +69,9 @@ def test_second_copy_and_taken_card_are_used() -> None:
         ("meld 5h 6h", IllegalMove, "at least 3 cards"),
         ("meld 5h 6h 10h", IllegalMove, "not in sequence"),
         ("meld 5h 6h js", IllegalMove, "neither a run"),
-        ("layoff js 1 2", InvalidCommand, "a meld number"),
+        # The meld number is optional (a card that fits one meld needs none): the usage says so.
+        ("layoff js 1 2", InvalidCommand, "if it fits more than one meld, the meld's number"),
+        ("layoff", InvalidCommand, "for example: layoff 8s or layoff 8s 3"),
         ("layoff 5h", IllegalMove, "5♥ fits no meld on the table"),
         ("layoff js 9", IllegalMove, "no meld 9"),
         ("layoff 5h 1", IllegalMove, "does not fit meld 1"),

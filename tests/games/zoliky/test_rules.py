@@ -426,7 +426,8 @@ def test_refusals_change_nothing() -> None:
 
 
 def test_zo_10_a_layoff_does_not_undo_a_complete_opening() -> None:
-    """ZO-10, ZO-12: a joker laid off onto the opening's own pure run leaves it complete."""
+    """ZO-10, ZO-12: a joker laid off onto the opening's own pure run leaves it complete, and
+    the opening line still says it has its pure run."""
     hand = ["7s", "8s", "9s", "7h", "7d", "7c", "Xr", "Qh", "Qd", "Qc", "2d"]
     state = position([hand, ["4h", "4s"]])
     state.apply(meld("7s", "8s", "9s"))
@@ -434,6 +435,64 @@ def test_zo_10_a_layoff_does_not_undo_a_complete_opening() -> None:
     state.apply(meld("Qh", "Qd", "Qc"))
     state.apply(layoff("Xr", 1, "10s"))
     opening = state.view(0).opening
-    assert opening is not None and not opening.pure and opening.complete
+    assert opening is not None and opening.pure and opening.complete
+    assert opening.text() == "Opening: 85 of 42, pure run ✓"
+    assert "pure run ✗" not in state.view(0).description
     state.apply(Close(cards("2d")[0]))
     assert state.results[-1].from_hand
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("meld 8h 8d jk=8d", "The joker cannot stand for 8♦ in 8♥ 8♦ Jkr: that card is already "
+                         "in the set"),
+    ("meld 8h 8d jk=8h", "The joker cannot stand for 8♥ in 8♥ 8♦ Jkr: that card is already "
+                         "in the set"),
+    ("meld 8h 8d jk=9s", "The joker cannot stand for 9♠ in 8♥ 8♦ Jkr: a joker in a set stands "
+                         "for a card of the set's rank in a missing suit"),
+    ("meld 5h 6h jk=6h", "The joker cannot stand for 6♥ in 5♥ 6♥ Jkr: that card is already "
+                         "in the run"),
+    ("meld 5h 6h jk=9h", "The joker cannot stand for 9♥ in 5♥ 6♥ Jkr"),
+    ("layoff jk=8d 1", "The joker cannot stand for 8♦ in 8♠ 8♦ 8♣: that card is already in "
+                       "the set"),
+    ("layoff jk=9s 1", "The joker cannot stand for 9♠ in 8♠ 8♦ 8♣: a joker in a set stands for "
+                       "a card of the set's rank in a missing suit"),
+    ("layoff jk=8d", "The joker cannot stand for 8♦ in any meld on the table"),
+    ("layoff jk=6c 2", "The joker cannot stand for 6♣ in 5♣ 6♣ 7♣: that card is already in "
+                       "the run"),
+    ("layoff jk=6c", "The joker cannot stand for 6♣ in any meld on the table"),
+])
+def test_zo_11_a_joker_is_never_named_as_a_card_the_meld_holds(text: str, message: str) -> None:
+    """ZO-11: a joker stands for a missing card: in a set for a missing suit of its rank, in a
+    run for a card the run lacks. Naming it as a card the meld holds is refused with the reason
+    (one joker, one "joker"), and nothing changes."""
+    table = [(1, ["8s", "8d", "8c"]), (1, ["5c", "6c", "7c"])]
+    state = position([["8h", "8d", "5h", "6h", "Xr", "2c"], ["4h"]], melds=table,
+                     opened=[True, True])
+    before = state.to_json()
+    with pytest.raises(IllegalMove) as refused:
+        GAME.parse_command(state.view(0), text)
+    assert str(refused.value) == message
+    assert state.to_json() == before
+
+
+def test_zo_11_a_joker_named_as_a_missing_card_is_still_accepted() -> None:
+    """ZO-11: the joker of 8♥ 8♦ JK may be named as a missing suit; on the table the set
+    8♠ 8♦ 8♣ takes a joker named 8♥, and a named joker goes onto the one meld it fits."""
+    table = [(1, ["8s", "8d", "8c"]), (1, ["5c", "6c", "7c"])]
+    state = position([["8h", "8d", "5h", "6h", "Xr", "2c"], ["4h"]], melds=table,
+                     opened=[True, True])
+    view = state.view(0)
+    assert GAME.parse_command(view, "meld 8h 8d jk=8s") == meld("8h", "8d", "Xr")
+    assert GAME.parse_command(view, "layoff jk=8h 1") == layoff("Xr", 1)
+    assert GAME.parse_command(view, "layoff jk=8h") == layoff("Xr", 1)
+    assert GAME.parse_command(view, "layoff jk=8c") == layoff("Xr", 2, "8c")
+
+
+def test_zo_11_a_refused_joker_name_agrees_in_number() -> None:
+    """ZO-11: the engine's refusal of a Meld whose jokers cannot stand for the named cards
+    says "joker" for one and "jokers" for two."""
+    state = position([["5h", "6h", "7h", "Xr", "Xb", "2c"], ["4h"]], opened=[True, True])
+    with pytest.raises(IllegalMove, match=r"^The joker cannot stand for 9♥ in that meld"):
+        state.apply(meld("5h", "6h", "Xr", named=("9h",)))
+    with pytest.raises(IllegalMove, match=r"^The jokers cannot stand for 2♥ 9♥ in that meld"):
+        state.apply(meld("Xr", "5h", "6h", "7h", "Xb", named=("2h", "9h")))
