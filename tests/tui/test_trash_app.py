@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from rich.console import Console, RenderableType
 from rich.segment import ControlType
+from textual.pilot import Pilot
 from textual.screen import Screen
 
 from cardgames.core.cards import Card
@@ -49,15 +50,20 @@ def _late_match() -> object:
     )
 
 
+async def _draw_first(pilot: Pilot[None], app: CardGamesApp) -> None:
+    """Wait for your first turn, draw with ``d``, and wait for your turn again."""
+    await wait_until(pilot, lambda: human_to_move(app))
+    await pilot.press("d")
+    await wait_until(pilot, lambda: human_to_move(app))
+
+
 async def test_a_whole_match_by_keys_with_a_jack_placement_and_a_replacement(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     deal(monkeypatch, _late_match())  # type: ignore[arg-type]
     app = CardGamesApp(SOLO, FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        await pilot.press("d")
-        await wait_until(pilot, lambda: human_to_move(app))
+        await _draw_first(pilot, app)
         layout = find_table(app).query_one(LayoutWidget)
         assert layout.has_focus and layout.choices == (1, 3)
         assert "Place jack" in _footer(app)
@@ -340,9 +346,7 @@ async def test_enter_at_the_question_to_replace_a_jack_says_to_answer_y_or_n(
     deal(monkeypatch, _prompt_to_replace())  # type: ignore[arg-type]
     app = CardGamesApp(SOLO, FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        await pilot.press("d")
-        await wait_until(pilot, lambda: human_to_move(app))
+        await _draw_first(pilot, app)
         table = find_table(app)
         assert table.session.view().phase == "replace"
         await pilot.press("enter")
@@ -404,9 +408,7 @@ async def test_the_arrows_move_the_jacks_cursor_past_a_face_up_position_in_the_a
     deal(monkeypatch, position(layouts=["Kh Kd Qh Kc Kd ^6c Qd Qs", "Kh Kc"], stock="Jc"))
     app = CardGamesApp(SOLO, FAST)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        await pilot.press("d")
-        await wait_until(pilot, lambda: human_to_move(app))
+        await _draw_first(pilot, app)
         layout = find_table(app).query_one(LayoutWidget)
         assert layout.cursor == 1
         await pilot.press("down")

@@ -608,11 +608,13 @@ class _DiscardAce:
         return ace if ace in legal else legal[-1]
 
 
-async def test_a_cursor_key_after_the_hint_makes_enter_discard_the_card_under_the_cursor(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("drop", ["home", "click", "redraw"])
+async def test_a_key_a_click_or_a_redraw_after_the_hint_drops_it_whole(
+    monkeypatch: pytest.MonkeyPatch, drop: str,
 ) -> None:
-    """ZO-7: ``h`` hints "discard A♥"; Home drops the hint (its selection and its line), so
-    Enter discards the card under the cursor, not the hinted A♥."""
+    """ZO-7: ``h`` hints "discard A♥"; Home, a click on the first card, or the table drawn anew
+    (the game changed elsewhere, as at a network table) drops the hint, its selection and its
+    line, so Enter discards the card under the cursor, not the hinted A♥."""
     monkeypatch.setattr(CardGame, "bots", lambda self: {"normal": _DiscardAce})
     deal(monkeypatch, position([["2s", "5d", "9h", "Ah"], ["4h", "9s", "Jd", "3c"]],
                                opened=[True, True], target=0))
@@ -624,14 +626,22 @@ async def test_a_cursor_key_after_the_hint_makes_enter_discard_the_card_under_th
         await pilot.press("h")
         await wait_until(pilot, lambda: "Hint: discard A♥" in _status(app))
         assert hand.selection == list(cards("Ah"))
-        await pilot.press("home")
+        if drop == "home":
+            await pilot.press("home")
+        elif drop == "click":
+            region = hand.content_region
+            await pilot.click(offset=(region.x + 1, region.y))
+        else:
+            screen.redraw()
         await pilot.pause()
-        assert "Hint" not in _status(app) and hand.selection == []
-        first = hand.cards[0]
-        assert first != cards("Ah")[0]
+        assert screen._hint is None and hand.selection == []
+        assert "Hint" not in _status(app)
+        if drop != "redraw":
+            assert hand.cursor == 0 and hand.cards[0] != cards("Ah")[0]
+        under = hand.cards[hand.cursor]
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(screen.session.history) > 0)
-        assert screen.session.history[0] == (0, Discard(first))
+        assert screen.session.history[0] == (0, Discard(under))
 
 
 def _footer(app: CardGamesApp) -> str:
@@ -697,48 +707,3 @@ def test_the_closer_is_named_as_he_closed() -> None:
     assert closer_text(RoundResult(1, 0, True, (0, 60)), names) == "You closed from hand"
     assert closer_text(RoundResult(1, None, False, (5, 9)), names) == (
         "the stock ran out, nobody closed")
-
-
-async def test_a_click_after_the_hint_drops_it_like_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
-    """ZO-7: ``h`` hints "discard A♥"; a click on another card drops the hint (its selection
-    and its line), so Enter discards the clicked card."""
-    monkeypatch.setattr(CardGame, "bots", lambda self: {"normal": _DiscardAce})
-    deal(monkeypatch, position([["2s", "5d", "9h", "Ah"], ["4h", "9s", "Jd", "3c"]],
-                               opened=[True, True], target=0))
-    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = find_table(app)
-        hand = screen.query_one(HandWidget)
-        await pilot.press("h")
-        await wait_until(pilot, lambda: "Hint: discard A♥" in _status(app))
-        region = hand.content_region
-        await pilot.click(offset=(region.x + 1, region.y))
-        await pilot.pause()
-        assert hand.cursor == 0 and hand.selection == []
-        assert "Hint" not in _status(app)
-        clicked = hand.cards[0]
-        assert clicked != cards("Ah")[0]
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: len(screen.session.history) > 0)
-        assert screen.session.history[0] == (0, Discard(clicked))
-
-
-async def test_a_redraw_after_the_hint_drops_it_whole(monkeypatch: pytest.MonkeyPatch) -> None:
-    """ZO-7: when the table is drawn anew under a hint (the game changed elsewhere, as at a
-    network table), the hint's selection goes with it: Enter then acts on the card under the
-    cursor, not on the hinted A♥."""
-    monkeypatch.setattr(CardGame, "bots", lambda self: {"normal": _DiscardAce})
-    deal(monkeypatch, position([["2s", "5d", "9h", "Ah"], ["4h", "9s", "Jd", "3c"]],
-                               opened=[True, True], target=0))
-    app = CardGamesApp(GameSetup("zoliky", default_seats(2, 1), {"target": 0}, 1), FAST)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: human_to_move(app))
-        screen = find_table(app)
-        hand = screen.query_one(HandWidget)
-        await pilot.press("h")
-        await wait_until(pilot, lambda: "Hint: discard A♥" in _status(app))
-        screen.redraw()
-        await pilot.pause()
-        assert screen._hint is None and hand.selection == []
-        assert "Hint" not in _status(app)
