@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from cardgames import PROG
-from cardgames.cli_games import GAMES_EPILOG, played_from
+from cardgames.cli_games import (
+    GAMES_EPILOG,
+    ascii_option,
+    display_settings,
+    four_colour_option,
+    played_from,
+)
 from cardgames.cli_games import game_named as _game
 from cardgames.core.engine import OptionValue
 from cardgames.core.errors import quoted
@@ -163,12 +169,6 @@ def _run_app(setup: GameSetup | None, settings: AppSettings) -> None:
     run_app(setup, settings)
 
 
-ascii_option = click.option(
-    "--ascii", "ascii_cards", is_flag=True, help="Draw cards with letters only (7h, Ks)."
-)
-four_colour_option = click.option(
-    "--four-colour", is_flag=True, help="Give each suit its own colour."
-)
 bot_delay_option = number_option(
     "--bot-delay",
     float,
@@ -438,14 +438,19 @@ def _bot_list(info: GameInfo, text: str, option: str) -> list[str]:
 
 @cli.command(epilog=GAMES_EPILOG)
 @click.argument("game")
-def rules(game: str) -> None:
+@ascii_option
+def rules(game: str, ascii_cards: bool) -> None:
     """Print the rules of GAME.
 
-    Formatted on a terminal, plain Markdown when piped.
+    Formatted on a terminal, plain Markdown when piped; with ``--ascii`` in letters only.
     """
     from cardgames.core.registry import load_game
 
     text = load_game(_game(game).name).rules_text()
+    if display_settings(ascii_cards).ascii:
+        from cardgames.tui.render import ascii_rules
+
+        text = ascii_rules(text)
     if sys.stdout.isatty():
         from rich.console import Console
 

@@ -8,11 +8,40 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from cardgames.core.errors import quoted
 from cardgames.core.registry import GAMES, GameInfo, find_game
+
+if TYPE_CHECKING:
+    from cardgames.tui.settings import AppSettings
+
+ascii_option = click.option(
+    "--ascii", "ascii_cards", is_flag=True, help="Draw cards with letters only (7h, Ks)."
+)
+four_colour_option = click.option(
+    "--four-colour", is_flag=True, help="Give each suit its own colour."
+)
+
+
+def display_settings(ascii_cards: bool, four_colour: bool = False) -> AppSettings:
+    """The settings given before the subcommand (``cardgames --ascii replay``), with the
+    display options given after it (``cardgames replay last --ascii``) added.
+
+    Args:
+        ascii_cards: ``--ascii`` after the subcommand.
+        four_colour: ``--four-colour`` after the subcommand.
+    """
+    from dataclasses import replace
+
+    from cardgames.tui.settings import AppSettings
+
+    root = click.get_current_context().find_root().obj
+    earlier = root if isinstance(root, AppSettings) else AppSettings()
+    return replace(earlier, ascii=ascii_cards or earlier.ascii,
+                   four_colour=four_colour or earlier.four_colour)
 
 GAMES_EPILOG = "Games: " + ", ".join(info.name for info in GAMES if info.playable) + "."
 """The last line of the help of every command that takes a game's name."""

@@ -8,19 +8,24 @@ from __future__ import annotations
 
 import click
 
-from cardgames.cli_games import GAMES_EPILOG
+from cardgames.cli_games import (
+    GAMES_EPILOG,
+    ascii_option,
+    display_settings,
+    four_colour_option,
+)
 
 
 @click.command(epilog=GAMES_EPILOG)
 @click.argument("game", required=False)
-@click.pass_context
-def resume(ctx: click.Context, game: str | None) -> None:
+@ascii_option
+@four_colour_option
+def resume(game: str | None, ascii_cards: bool, four_colour: bool) -> None:
     """Continue the latest unfinished game (of GAME, if given)."""
     from cardgames.cli_games import game_named as _game
     from cardgames.cli_games import played_from
     from cardgames.session.savefile import latest_unfinished, records_dir
     from cardgames.tui.launch import run_app
-    from cardgames.tui.settings import AppSettings
 
     info = None if game is None else _game(game)
     saved, listing = latest_unfinished(records_dir(), None if info is None else info.name)
@@ -33,24 +38,22 @@ def resume(ctx: click.Context, game: str | None) -> None:
         table = "" if hosted is None else (
             f"; an unfinished network game{which} is continued with: cardgames host --resume")
         raise click.UsageError(f"there is no unfinished game{which} to continue{table}")
-    settings = ctx.obj if isinstance(ctx.obj, AppSettings) else AppSettings()
     with played_from(saved.path):
-        run_app(None, settings, saved)
+        run_app(None, display_settings(ascii_cards, four_colour), saved)
 
 
 @click.command(epilog=GAMES_EPILOG,
                short_help="Print the statistics of finished games (of GAME, if given).")
 @click.argument("game", required=False)
 @click.option("--computers", is_flag=True, help="Show the computer players too.")
-@click.pass_context
-def stats(ctx: click.Context, game: str | None, computers: bool) -> None:
+@ascii_option
+def stats(game: str | None, computers: bool, ascii_cards: bool) -> None:
     """Print the statistics of the finished games (of GAME, if given): per player name and
     game, played, won, win %, current and best streak, average moves."""
     from rich.console import Console
 
     from cardgames.cli_games import game_named as _game
     from cardgames.session.stats import StatsError, player_stats, stats_path
-    from cardgames.tui.settings import AppSettings
     from cardgames.tui.stats_table import stats_table
 
     name = None if game is None else _game(game).name
@@ -58,8 +61,8 @@ def stats(ctx: click.Context, game: str | None, computers: bool) -> None:
         rows = player_stats(stats_path(), name, people_only=not computers)
     except StatsError as error:
         raise click.ClickException(f"the statistics cannot be read: {error}") from None
-    ascii = isinstance(ctx.obj, AppSettings) and ctx.obj.ascii
-    Console().print(stats_table(rows, game=name, ascii=ascii))
+    ascii = display_settings(ascii_cards).ascii
+    Console().print(stats_table(rows, game=name, ascii=ascii), soft_wrap=not rows)
 
 
 def _record(file: str, verb: str) -> object:
@@ -101,13 +104,13 @@ def _last_record() -> object:
 
 @click.command(short_help="Step through a recorded game (FILE, or the latest: last).")
 @click.argument("file", default="last")
-@click.pass_context
-def replay(ctx: click.Context, file: str) -> None:
+@ascii_option
+@four_colour_option
+def replay(file: str, ascii_cards: bool, four_colour: bool) -> None:
     """Step through a recorded game (FILE, or the latest finished game: last)."""
     from cardgames.session.record import GameRecord, RecordError
     from cardgames.session.replay import Replay
     from cardgames.tui.launch import run_replay
-    from cardgames.tui.settings import AppSettings
 
     record = _record(file, "replay")
     assert isinstance(record, GameRecord)
@@ -115,7 +118,7 @@ def replay(ctx: click.Context, file: str) -> None:
         game = Replay(record)
     except RecordError as error:
         raise click.UsageError(f"{file}: {error}") from None
-    run_replay(game, ctx.obj if isinstance(ctx.obj, AppSettings) else AppSettings())
+    run_replay(game, display_settings(ascii_cards, four_colour))
 
 
 @click.command(short_help="Print a recorded game (FILE, or last) as readable text.")
@@ -124,7 +127,8 @@ def replay(ctx: click.Context, file: str) -> None:
               help="What to print.")
 @click.option("--seat", type=int, default=None, help="See the game with this seat's eyes (from 1).")
 @click.option("--open-hands", is_flag=True, help="Show every card (finished games only).")
-def export(file: str, form: str, seat: int | None, open_hands: bool) -> None:
+@ascii_option
+def export(file: str, form: str, seat: int | None, open_hands: bool, ascii_cards: bool) -> None:
     """Print a recorded game (FILE, or last) as readable text: the set-up, then one line a move."""
     from cardgames.session.export import export_text
     from cardgames.session.record import GameRecord, RecordError
@@ -139,6 +143,11 @@ def export(file: str, form: str, seat: int | None, open_hands: bool) -> None:
                            open_hands=open_hands)
     except (RecordError, ValueError) as error:
         raise click.UsageError(f"{file}: {error}") from None
+    if display_settings(ascii_cards).ascii:
+        from cardgames.tui.render import CardStyle, cards_in_text
+
+        style = CardStyle(ascii=True)
+        text = "".join(cards_in_text(line, style).plain for line in text.splitlines(True))
     click.echo(text, nl=False)
 
 

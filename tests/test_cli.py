@@ -692,3 +692,31 @@ def test_command_line_choices_win_over_the_remembered_set_up(launched: list[Laun
     setup = launched[0][0]
     assert setup is not None and not setup.options
     assert setup.seats == (SeatSpec("You"), SeatSpec("Anna", "hard"))
+
+
+def test_the_display_options_work_after_every_command_that_shows_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``cardgames replay last --ascii`` means ``cardgames --ascii replay last``, as the help
+    says, for replay, resume, export, stats and rules; export and rules then print ASCII."""
+    from cardgames.session.savefile import records_dir
+
+    _finished_game("makao", 5)
+    (path,) = records_dir().glob("*.json")
+    shown: list[object] = []
+    monkeypatch.setattr("cardgames.tui.launch.run_replay",
+                        lambda replay, settings: shown.append(settings))
+    for args in (("replay", "last", "--ascii", "--four-colour"),
+                 ("--ascii", "replay", "last", "--four-colour")):
+        assert invoke(*args).exit_code == 0
+    assert [(s.ascii, s.four_colour) for s in shown] == [(True, True)] * 2  # type: ignore[attr-defined]
+    unicode = invoke("export", str(path)).stdout
+    assert not unicode.isascii()
+    for args in (("export", str(path), "--ascii"), ("--ascii", "export", str(path))):
+        out = invoke(*args).stdout
+        assert out.isascii() and out.count("\n") == unicode.count("\n"), out
+    assert invoke("rules", "zoliky", "--ascii").stdout.isascii()
+    assert not invoke("rules", "zoliky").stdout.isascii()
+    assert invoke("stats", "--ascii").exit_code == 0
+    assert invoke("resume", "--ascii").stderr.startswith(
+        "cardgames: error: there is no unfinished game")
