@@ -71,6 +71,31 @@ def acquire_new(record: Path) -> Path | None:
         return None
 
 
+def held_elsewhere(record: Path) -> bool:
+    """Whether another process plays the game of ``record`` now (holds its lock); never
+    makes a lock file. False where there is no ``fcntl``, or when the lock file cannot be read.
+
+    Args:
+        record: The record file of a saved game.
+    """
+    path = lock_file(record)
+    if fcntl is None or path in _HELD or not path.exists():
+        return False
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(descriptor)
+    return False
+
+
 def _lock(path: Path, record: Path) -> int:
     """Open and lock ``path``; its descriptor. A lock file removed by its holder between our
     open and our lock is no lock: it is opened afresh.
@@ -85,8 +110,8 @@ def _lock(path: Path, record: Path) -> int:
         except BlockingIOError:
             os.close(descriptor)
             raise GameInUse(
-                f"This game is being played in another window ({record.name}); go on there, or "
-                "close it first.") from None
+                "This game is being played in another window: go on there, or close it first "
+                f"({record.name}).") from None
         except BaseException:
             os.close(descriptor)
             raise

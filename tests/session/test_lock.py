@@ -17,9 +17,9 @@ from click.testing import CliRunner
 
 from cardgames import cli_commands as cli
 from cardgames.core.rng import Rng
-from cardgames.session.lock import GameInUse, acquire, lock_file, release
+from cardgames.session.lock import GameInUse, acquire, held_elsewhere, lock_file, release
 from cardgames.session.record import record_of
-from cardgames.session.savefile import records_dir, save
+from cardgames.session.savefile import records_dir, save, saved_games
 from cardgames.session.setup import GameSetup, SeatSpec
 from tests.session.play import new_session, play
 
@@ -57,8 +57,8 @@ def test_a_game_held_here_is_refused_to_another_process_until_let_go(tmp_path: P
         refused = _other_process(record)
         assert refused.returncode == 3
         assert refused.stdout.strip() == (
-            f"This game is being played in another window ({record.name}); go on there, or close "
-            "it first.")
+            "This game is being played in another window: go on there, or close it first "
+            f"({record.name}).")
         descriptor = os.open(lock, os.O_RDWR)
         with pytest.raises(BlockingIOError):
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -119,7 +119,27 @@ def test_a_game_being_played_in_another_window_is_refused_in_one_line(
     with _held_elsewhere(record):
         result = CliRunner().invoke(cli.cli, args)
     assert result.exit_code == 2
-    assert result.stderr == (f"cardgames: error: This game is being played in another window "
-                             f"({record.name}); go on there, or close it first.\n")
+    assert result.stderr == ("cardgames: error: This game is being played in another window: "
+                             f"go on there, or close it first ({record.name}).\n")
     assert record.read_bytes() == before and sorted(records_dir().iterdir()) == [
         lock_file(record), record]
+
+
+def test_held_elsewhere_tells_a_game_played_in_another_window_and_makes_no_lock_file() -> None:
+    """The picker marks such a game ("open in another window now"); asking never locks it."""
+    from cardgames.tui.screens.picker import continue_notes
+
+    record = _unfinished(())
+    assert not held_elsewhere(record) and not lock_file(record).exists()
+    [saved] = saved_games(records_dir()).games
+    assert "another window" not in continue_notes([saved])[0]
+    with _held_elsewhere(record):
+        assert held_elsewhere(record)
+        assert continue_notes([saved])[0].endswith(", open in another window now")
+    assert not held_elsewhere(record), "a lock file left behind blocks nobody"
+    mine = acquire(record)
+    try:
+        assert not held_elsewhere(record), "held by this window, not another"
+    finally:
+        release(mine)
+    assert _other_process(record).stdout.strip() == "locked"

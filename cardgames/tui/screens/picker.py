@@ -7,6 +7,7 @@ until a game is chosen.
 
 from __future__ import annotations
 
+import contextlib
 import textwrap
 from collections import Counter
 from collections.abc import Sequence
@@ -88,18 +89,20 @@ def continue_notes(games: Sequence[SavedGame], now: datetime | None = None) -> l
 
     Returns:
         One note per game, such as "last played today 14:05" or "last played today 14:05,
-        deal makao-4-7XK2".
+        deal makao-4-7XK2"; a game played in another window now says so ("…, open in another
+        window now").
     """
     from cardgames.session.dealcode import deal_code
+    from cardgames.session.lock import held_elsewhere
 
     notes = [f"last played {when_played(saved.saved, now)}" for saved in games]
     alike = Counter(zip(notes, (saved.description for saved in games), strict=True))
     for index, saved in enumerate(games):
         if alike[notes[index], saved.description] > 1:
-            try:
+            with contextlib.suppress(ValueError):  # a game or option this version does not know
                 notes[index] += f", deal {deal_code(saved.record.setup)}"
-            except ValueError:  # a game or option this version does not know
-                continue
+        if held_elsewhere(saved.path):
+            notes[index] += ", open in another window now"
     return notes
 
 
