@@ -694,7 +694,8 @@ async def test_the_round_over_table_says_who_closed_and_each_score_table_names_i
         await pilot.press("S")
         await wait_until(pilot, lambda: screen_name(app) == "ScoreTable")
         text = screen_text(app)
-        assert "Scores after round 1" in text and "Enter, Esc or S: close" in text
+        assert f"Scores after round 1 ({closer} closed)" in text
+        assert "Enter, Esc or S: close" in text
         assert "continue" not in text
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen")

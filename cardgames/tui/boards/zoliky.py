@@ -543,13 +543,14 @@ class ZolikyBoard(Board):
 
     def _show_scores(self, *, just_ended: bool) -> None:
         """The score table, titled "Round N is over: Bob closed" when it opens by itself as
-        a round ends, else "Scores after round N" (or "The match is over")."""
+        a round ends, else "Scores after round N (Bob closed)" (or "The match is over")."""
         if self.view is None or self.info is None or not self.view.results:
             return
         last = self.view.results[-1]
         names = [shown(name, self.info.style.ascii) for name in self.info.names]
-        title = (f"Round {last.round} is over: {closer_text(last, names)}" if just_ended
-                 else f"Scores after round {last.round}")
+        closed = closer_text(last, names)
+        title = (f"Round {last.round} is over: {closed}" if just_ended
+                 else f"Scores after round {last.round} ({closed})")
         if self.view.current_player is None:
             title = "The match is over"
         table = score_table(self.view, self.info.names, self.info.style.ascii)
