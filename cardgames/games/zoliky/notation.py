@@ -34,7 +34,14 @@ from cardgames.games.zoliky.actions import (
     TakeBack,
 )
 from cardgames.games.zoliky.engine import ZolikyView, layoff_refusal, layoff_result, refusal
-from cardgames.games.zoliky.melds import FACE, IS_JOKER, joker_layoffs, jokers_word, read_meld
+from cardgames.games.zoliky.melds import (
+    FACE,
+    IS_JOKER,
+    TableMeld,
+    joker_layoffs,
+    jokers_word,
+    read_meld,
+)
 
 EXAMPLES = "draw, meld 5h 6h 7h, discard kd"
 """Example commands, shown in the empty command bar."""
@@ -214,6 +221,14 @@ def _check_names(shown: str, faces: set[Card], wanted: Sequence[Card], is_set: b
                               f"already in the {'set' if is_set else 'run'}")
 
 
+def _held_faces(meld: TableMeld) -> set[Card]:
+    """The faces (deck 0) a meld on the table holds: its natural cards and what its jokers
+    stand for in a run (a set's jokers stand for no one card), ZO-11."""
+    faces = {FACE[card] for card in meld.cards if not IS_JOKER[card]}
+    faces.update(card for card in meld.stands_for() if card is not None)
+    return faces
+
+
 def _names_fit(named: tuple[Card, ...], wanted: list[Card], rank: Rank | None) -> bool:
     """True if the typed joker names are among what the jokers of this reading stand for."""
     if rank is not None:
@@ -262,9 +277,7 @@ def _read_layoff(view: ZolikyView, args: list[str]) -> LayOff:
     joker = jokers[0]
     meld = view.melds[number]
     if named is not None:
-        faces = {FACE[held] for held in meld.cards if not IS_JOKER[held]}
-        faces.update(card for card in meld.stands_for() if card is not None)
-        _check_names(meld.text(), faces, [FACE[named]], not meld.is_run)
+        _check_names(meld.text(), _held_faces(meld), [FACE[named]], not meld.is_run)
     if meld.suit is None:
         if named is not None and named.rank is not meld.rank:
             raise IllegalMove(f"The joker cannot stand for {named} in {meld.text()}{_SET_JOKER}")
@@ -325,8 +338,7 @@ def _same_name(view: ZolikyView, action: LayOff, named: Card | None) -> bool:
     if action.named is not None:
         return action.named == FACE[named]
     meld = view.melds[action.meld]
-    return meld.rank is named.rank and all(
-        FACE[card] != FACE[named] for card in meld.cards if not IS_JOKER[card])
+    return meld.rank is named.rank and FACE[named] not in _held_faces(meld)
 
 
 # ---------------------------------------------------------------------- log lines
