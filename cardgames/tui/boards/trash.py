@@ -551,20 +551,30 @@ class TrashBoard(Board):
         else:
             self._step = min(STEP_SECONDS, 0.9 * delay / len(frames))
         self._frames = frames
-        self._timer = self.set_timer(self._step, self._next_frame)
+        self._wait_for_step()
 
     def _next_frame(self) -> None:
-        """One step on: each step has its own timer, so a busy machine never skips one; after
-        the last step the table screen is told, and shows the table after the move together
-        with its top bar (:meth:`settle`)."""
+        """One step on (each step waits its time once it is on screen, see
+        :meth:`_wait_for_step`); after the last step the table screen is told, and shows the
+        table after the move together with its top bar (:meth:`settle`)."""
         self._timer = None
         if len(self._frames) <= 1:
             self.post_message(self.Settled())
             return
-        hold_frame(self.app)
         self._frames.pop(0)
         self._draw_table(self._frames[0])
-        self._timer = self.set_timer(self._step, self._next_frame)
+        self._wait_for_step()
+
+    def _wait_for_step(self) -> None:
+        """Show the chain's current step for its time, counted from when it is on screen, so a
+        busy machine shows every step; a chain cut short or replaced meanwhile starts nothing."""
+        steps = self._frames
+
+        def start() -> None:
+            if self._frames is steps and self._timer is None and self.is_mounted:
+                self._timer = self.set_timer(self._step, self._next_frame)
+
+        hold_frame(self.app, then=start)
 
     def _bottom_seat(self, view: Any) -> int:
         return view.viewer if view.viewer is not None else 0

@@ -162,6 +162,8 @@ class TableScreen(AppScreen[None]):
         self.note = ""
         self.too_small = False
         self._bot_timer: Timer | None = None
+        self._stops = 0
+        """How often the timers were stopped: a wait started after a repaint checks it."""
         self._thinking: BotTurn | None = None
         self._thought: tuple[BotTurn, Action] | None = None
         self._clock_timer: Timer | None = None
@@ -323,7 +325,7 @@ class TableScreen(AppScreen[None]):
             self._hand_over(session.handover)
         elif session.bot_to_move:
             if self.settings.bot_delay > 0:
-                self._bot_timer = self.set_timer(self.settings.bot_delay, self._bot_step)
+                self._after_frame(self.settings.bot_delay, self._bot_step)
             else:
                 self.call_later(self._bot_step)
         else:
@@ -421,6 +423,18 @@ class TableScreen(AppScreen[None]):
             # The table changed: an error about the human's last try no longer applies.
             self.error = self.note = ""
         self.advance()
+
+    def _after_frame(self, delay: float, step: Callable[[], None]) -> None:
+        """Take ``step`` ``delay`` seconds after the table drawn now is on screen, so a busy
+        machine still shows each computer player's move for that long; stopping the timers
+        meanwhile (:meth:`_stop_timers`) cancels it."""
+        stops = self._stops
+
+        def start() -> None:
+            if stops == self._stops and self._bot_timer is None and self.is_attached:
+                self._bot_timer = self.set_timer(delay, step)
+
+        hold_frame(self.app, then=start)
 
     def _pause_for(self, interlude: Screen[Any]) -> None:
         """Show the Board's interlude (a hand's result); the game goes on once it is closed."""
@@ -1065,6 +1079,7 @@ class TableScreen(AppScreen[None]):
             self._clock_timer = None
 
     def _stop_timers(self) -> None:
+        self._stops += 1
         self._stop_clock()
         self._thinking = self._thought = None
         if self._bot_timer is not None:
