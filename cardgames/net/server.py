@@ -231,8 +231,8 @@ class TableServer:
         The game is rebuilt by replaying the record (the engine is deterministic, so it is the
         very position, computer players and their levels included). Its people join again with
         the names they have in the record (:func:`table_people`), at a new secret; once every
-        one of them is connected the game goes on, the turn clock starting afresh for the player
-        to move. The table goes on saving into the record's file.
+        one of them is connected the game goes on, a running turn clock from the time its turn
+        had left (``GameRecord.time_left``). The table goes on saving into the record's file.
 
         Args:
             saved: The record (from ``savefile.saved_game`` or ``latest_unfinished``).

@@ -119,14 +119,22 @@ async def test_a_closed_table_s_game_goes_on_twice_at_new_tables_and_ends_counte
     assert [game.id for game in history(stats)] == [record.id], "counted once"
 
 
-async def test_a_continued_game_s_turn_clock_starts_afresh_once_everyone_is_back(
+async def test_a_continued_game_s_turn_clock_goes_on_from_its_time_left_once_everyone_is_back(
     tmp_path: Path,
 ) -> None:
+    """SH-17 at a network table: the turn to play had 12 of its 30 s left when the table
+    closed; continued, it gets those 12 s once everyone is back (the wait does not count)."""
     now = [0.0]
     server, code = await open_table("shithead", 3, players=2, bots=0, records=tmp_path,
                                     local="Anna", clock=lambda: now[0], turn_seconds=30)
     anna, bob = await seat_two(code)
-    await _play_and_close(server, anna, bob, 4)
+
+    def enough(player: Player) -> bool:
+        return player.session is not None and player.session.moves >= 4
+
+    await asyncio.wait_for(asyncio.gather(anna.run(until=enough), bob.run(until=enough)), 30)
+    now[0] += 18
+    await server.close()
     (path,) = records(tmp_path)
     server, code = await resume_table(path, clock=lambda: now[0])
     try:
@@ -136,7 +144,7 @@ async def test_a_continued_game_s_turn_clock_starts_afresh_once_everyone_is_back
         now[0] += 100  # waiting for Bob
         await bob.join()
         await asyncio.wait_for(bob.run(until=_first_view_came), 10)
-        assert server.session is not None and server.session.time_left() == 30
+        assert server.session is not None and server.session.time_left() == 12
         assert bob.session is not None and bob.session.turn_seconds == 30
     finally:
         await server.close()

@@ -128,7 +128,8 @@ def test_the_headline_speaks_to_the_one_person_at_this_terminal() -> None:
 
 async def test_a_result_without_play_again_offers_back_only_and_enter_goes_back() -> None:
     """Where the table plays one game (a network table), the result box has no "Play again":
-    ``a`` does nothing, the footer does not list it, and Enter goes back to the games."""
+    ``a`` does nothing, the footer does not list it, and Enter leaves the table (the app
+    ends with it, so there are no games to go back to)."""
     from textual.app import App
     from textual.widgets import Button
 
@@ -144,10 +145,13 @@ async def test_a_result_without_play_again_offers_back_only_and_enter_goes_back(
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(screen, chosen.append)
         await pilot.pause()
-        assert not screen.query("#again") and app.focused is screen.query_one("#back", Button)
-        assert "Play again" not in " ".join(
-            str(active.binding.description) for active in screen.active_bindings.values()
-            if active.enabled)
+        back = screen.query_one("#back", Button)
+        assert not screen.query("#again") and app.focused is back
+        assert str(back.label) == "Leave the table", "the app ends with the table"
+        footer = " ".join(str(active.binding.description)
+                          for active in screen.active_bindings.values() if active.enabled)
+        assert "Play again" not in footer and "Back to games" not in footer
+        assert "Leave the table" in footer
         await pilot.press("a")
         await pilot.pause()
         assert chosen == [] and app.screen is screen

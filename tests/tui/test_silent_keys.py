@@ -81,8 +81,8 @@ async def test_makao_f_before_you_are_out_and_keys_on_the_computers_turn_say_why
         bot = session.names[1]
         assert session.bot_to_move
         footer = _footer(app)
-        assert "Draw" not in footer and "Hint" not in footer and "Command" not in footer
-        for key in ("enter", "space", "d", "colon", "h"):
+        assert "Draw" not in footer and "Hint" not in footer
+        for key in ("enter", "space", "d", "h"):
             await _says(app, pilot, key, f"It is {bot}'s turn, not yours.")
 
 

@@ -132,13 +132,14 @@ async def test_typed_bottom_works_on_the_other_players_turn(
         session = find_table(app).session
         assert session.current_player == 1 and not session.legal_actions()
         assert "colon" in _keys(app)
-        await pilot.press("colon", *"bottom", "enter")
-        await pilot.pause()
-        assert "bottom 9♠" in screen_text(app)
         await pilot.press("colon", *"play 5c", "enter")
         await pilot.pause()
         assert "not yours" in " ".join(screen_text(app).split())
         assert session.current_player == 1 and len(session.history) == 0
+        await pilot.press("colon", *"bottom", "enter")
+        await pilot.pause()
+        assert "bottom 9♠" in screen_text(app)
+        assert "not yours" not in " ".join(screen_text(app).split()), "the refusal went"
 
 
 async def test_ascii_mode_draws_only_ascii_with_four_players() -> None:

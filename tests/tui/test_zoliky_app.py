@@ -179,6 +179,8 @@ async def test_the_final_table_shows_the_result_again_with_r_like_every_game(
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
         await pilot.press("S")
         await wait_until(pilot, lambda: screen_name(app) == "ScoreTable")
+        closer = find_table(app).session.names[1]
+        assert f"The match is over: round 1, {closer} closed" in screen_text(app)
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen")
         # The rules screen's key list says what the keys do, each key once.

@@ -543,7 +543,8 @@ class ZolikyBoard(Board):
 
     def _show_scores(self, *, just_ended: bool) -> None:
         """The score table, titled "Round N is over: Bob closed" when it opens by itself as
-        a round ends, else "Scores after round N (Bob closed)" (or "The match is over")."""
+        a round ends, else "Scores after round N (Bob closed)"; once the match is over, "The
+        match is over: round N, Bob closed"."""
         if self.view is None or self.info is None or not self.view.results:
             return
         last = self.view.results[-1]
@@ -552,7 +553,7 @@ class ZolikyBoard(Board):
         title = (f"Round {last.round} is over: {closed}" if just_ended
                  else f"Scores after round {last.round} ({closed})")
         if self.view.current_player is None:
-            title = "The match is over"
+            title = f"The match is over: round {last.round}, {closed}"
         table = score_table(self.view, self.info.names, self.info.style.ascii)
         self.ask(ScoreTable(title, table, SCORES_CONTINUE if just_ended else SCORES_CLOSE))
 

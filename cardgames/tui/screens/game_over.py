@@ -102,15 +102,16 @@ class GameOverScreen(AppScreen[str]):
     Args:
         session: The finished game.
         settings: Passed on to the next game.
-        again: Offer "Play again" (False at a network table, which plays one game: Enter
-            then marks "Back to games" and ``a`` does nothing).
+        again: Offer "Play again" (False at a network table, which plays one game and ends
+            the app with it: ``a`` does nothing, and "Back to games" reads "Leave the table",
+            which Enter presses).
 
     Returns (on dismiss):
         ``"again"``, ``"table"`` or ``"back"``.
     """
 
     fit_size = (60, 16)
-    covered_actions = frozenset({"table", "back"})
+    covered_actions = frozenset({"table", "back", "leave"})
     covered_note = "t look at the table   b back to games"
     AUTO_FOCUS = "#again, #back"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -121,6 +122,7 @@ class GameOverScreen(AppScreen[str]):
         Binding("right", "switch(1)", "Switch", show=False),
         Binding("t,escape", "table", "Look at the table"),
         Binding("b,q", "back", "Back to games"),
+        Binding("b,q", "leave", "Leave the table"),
         Binding("p", "replay", "Replay"),
     ]
 
@@ -129,6 +131,8 @@ class GameOverScreen(AppScreen[str]):
         self.session = session
         self.settings = settings
         self.again = again
+        if not again:
+            self.covered_note = "t look at the table   q leave the table"
 
     def compose(self) -> ComposeResult:
         """Headline, the ranking and two buttons."""
@@ -144,14 +148,15 @@ class GameOverScreen(AppScreen[str]):
             with Horizontal(id="over-buttons"):
                 if self.again:
                     yield Button("Play again", id="again")
-                yield Button("Back to games", id="back")
+                yield Button("Back to games" if self.again else "Leave the table", id="back")
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No "Play again" where the table plays one game; Enter presses "Back to games"."""
-        if action == "again":
+        """No "Play again" where the table plays one game; Enter presses "Leave the table"
+        there, which ``b``/``q`` name."""
+        if action in ("again", "back"):
             return self.again
-        if action == "back_on_enter":
+        if action in ("back_on_enter", "leave"):
             return not self.again
         return True
 
@@ -186,5 +191,9 @@ class GameOverScreen(AppScreen[str]):
         self.dismiss("back")
 
     def action_back_on_enter(self) -> None:
-        """Enter where there is no "Play again": back to the game picker."""
+        """Enter where there is no "Play again": leave the table."""
+        self.action_back()
+
+    def action_leave(self) -> None:
+        """Leave the network table (its app ends with the game)."""
         self.action_back()

@@ -331,6 +331,9 @@ class TableScreen(AppScreen[None]):
         else:
             self._ring()
             self._start_clock()
+            if self._typing():
+                # The move typed ahead is completed from this turn's moves.
+                self.query_one("#command", CommandBar).offer(self._completions())
 
     def remote_change(self, refusal: str = "") -> None:
         """The game changed elsewhere (at a network table's server): show it and go on.
@@ -446,6 +449,8 @@ class TableScreen(AppScreen[None]):
         self.advance()
 
     def _hand_over(self, seat: PlayerId) -> None:
+        if self._typing():
+            self._close_command()
         self._covered = True
         self._clear_status()
         public = tuple(self.session.log_lines(None, last=4))
@@ -481,6 +486,8 @@ class TableScreen(AppScreen[None]):
         if self._waits_under_cover():
             return
         self._stop_timers()
+        if self._typing():
+            self._close_command()
         self._result_shown = True
         # The result box comes up unasked, often while the player is still pressing keys for
         # the table: the keys of that burst must not answer it (play again unseen).
@@ -654,11 +661,15 @@ class TableScreen(AppScreen[None]):
         self._settle()
 
     def on_board_peek(self, message: Board.Peek) -> None:
-        """Show the Board the viewer's view with what he may look at on request (not a move)."""
+        """Show the Board the viewer's view with what he may look at on request (not a move);
+        a refusal shown before is answered by it, and goes."""
         message.stop()
         if self._covered or self.too_small or self.session.viewer is None:
             return
         self.board.show(self.session.peek_view(), self.info())
+        if self.error:
+            self.error = ""
+            self._draw_status(self.session.view(), self.info())
 
     def on_board_say(self, message: Board.Say) -> None:
         """Show a note from the Board in the status line."""
@@ -701,7 +712,7 @@ class TableScreen(AppScreen[None]):
         if action in ("command", "hint") and self.board.settling:
             return False
         if action == "command":
-            return bool(self.session.legal_actions()) or self._can_look()
+            return bool(self.session.legal_actions()) or self._can_look() or self._can_type_ahead()
         if action == "result":
             return self.session.is_over and not self._typing()
         if action == "finish":
@@ -770,10 +781,21 @@ class TableScreen(AppScreen[None]):
     def action_command(self) -> None:
         """Open the command bar with completions from the legal moves."""
         self._forget_hint()
-        look = getattr(self.session.game, "look_command", None)
-        completions = self.session.completions() + ((look,) if look else ())
-        self.query_one("#command", CommandBar).open(completions)
+        self.query_one("#command", CommandBar).open(self._completions())
         self.refresh_bindings()
+
+    def _completions(self) -> tuple[str, ...]:
+        """What the command bar completes: the legal moves and the game's look command."""
+        look = getattr(self.session.game, "look_command", None)
+        return self.session.completions() + ((look,) if look else ())
+
+    def _can_type_ahead(self) -> bool:
+        """The viewer may open the command bar on another player's turn, to type his next move
+        meanwhile (it is played with Enter once his turn has come): the keys typed go to the
+        bar, never to the table."""
+        session = self.session
+        return (session.viewer is not None and not session.is_over and session.passing is None
+                and not self._covered and session.viewer in session.humans)
 
     def _can_look(self) -> bool:
         """The game has a look command (Spite & Malice's ``bottom``) and the viewer may use it
@@ -800,6 +822,9 @@ class TableScreen(AppScreen[None]):
         if text.lower() == getattr(self.session.game, "look_command", None):
             self._close_command()
             self.post_message(Board.Peek())
+            return
+        if not self.session.legal_actions():
+            self._submit(Rejected(self._no_move_now()))
             return
         result = self.session.submit_text(seat, text)
         if isinstance(result, Rejected):

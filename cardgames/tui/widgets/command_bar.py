@@ -81,15 +81,20 @@ class CommandBar(TextInput):
         The focus is set now, not after the screen's next refresh, so that keys typed right after
         ``:`` go to the bar rather than to the table.
         """
+        self.offer(completions)
+        self.value = ""
+        self.cut = False
+        self.display = True
+        self.screen.set_focus(self)
+
+    def offer(self, completions: tuple[str, ...]) -> None:
+        """Complete from ``completions`` from now on (the turn came while the bar was open);
+        the text typed so far stays."""
         self.completions = completions
         self.max_length = max((LIMIT, *(len(command) for command in completions)))
         self.suggester = SuggestFromList(completions, case_sensitive=False)
         self._matches = []
         self._shown = -1
-        self.value = ""
-        self.cut = False
-        self.display = True
-        self.screen.set_focus(self)
 
     def action_complete(self) -> None:
         """Accept the suggestion; on a repeated Tab, show the next matching command."""
@@ -108,6 +113,16 @@ class CommandBar(TextInput):
         """``:`` while the bar is open: a fresh command (the text typed so far goes)."""
         self.value = ""
         self.cut = False
+
+    def _on_blur(self, event: events.Blur) -> None:
+        """The focus went to another widget of the table (Shift+Tab, a click) while the bar was
+        open: the bar closes as with Escape, so its keys never stay switched off with nobody
+        typing. (While the terminal is too small the focus goes nowhere: the bar stays.)"""
+        super()._on_blur(event)
+        focused = self.screen.focused
+        if self.display and focused is not None and focused is not self:
+            self.display = False
+            self.post_message(self.Closed())
 
     def action_close(self) -> None:
         """Hide and unfocus the bar at once, so that a key right after Escape reaches the
