@@ -67,7 +67,12 @@ def unknown_game_message(name: str) -> str:
 
 
 def game_named(name: str) -> GameInfo:
-    """The playable game called ``name`` (or an alias), else a usage error."""
+    """The playable game called ``name``: its name, title or alias, found by ``find_game``
+    for every command that takes a game (``zolíky`` is ``zoliky``).
+
+    Raises:
+        click.UsageError: If no game is called so, or that game cannot be played yet.
+    """
     try:
         info = find_game(name)
     except KeyError:

@@ -782,3 +782,51 @@ def test_ascii_prints_ascii_only_whatever_the_names_hold(args: tuple[str, ...]) 
     assert result.exit_code == 0, result.output
     assert "Zofie ?" in result.stdout, result.stdout
     assert result.stdout.isascii(), sorted({char for char in result.stdout if not char.isascii()})
+
+
+SPELLINGS = (
+    ("zoliky", "zolíky"), ("zoliky", "Žolíky"), ("zoliky", "ŽOLÍKY"), ("zoliky", "zolik"),
+    ("makao", "macao"), ("makao", "Makao"), ("shithead", "skitgubbe"), ("shithead", "vändtia"),
+    ("trash", "garbage"), ("spite_malice", "spite"), ("spite_malice", "Spite & Malice"),
+    ("spite_malice", "spite-malice"),
+)
+"""A game's name and another spelling of it that every command must take alike."""
+
+GAME_COMMANDS = {
+    "play": ("play", "{}", "--players", "9"),
+    "host": ("host", "{}", "--players", "9"),
+    "simulate": ("simulate", "{}", "--players", "9"),
+    "tournament": ("tournament", "{}", "--players", "9"),
+    "rules": ("rules", "{}"),
+    "stats": ("stats", "{}"),
+    "resume": ("resume", "{}"),
+    "bench": ("bench", "--game", "{}", "--seconds", "0"),
+}
+"""Each command that takes a game, with arguments that end it soon after it found the game
+(too many players, nothing to show), its words naming the game found."""
+
+
+@pytest.mark.parametrize(("name", "spelling"), SPELLINGS)
+def test_every_command_takes_a_game_by_the_same_spellings(
+    launched: list[Launch], name: str, spelling: str
+) -> None:
+    """``cardgames stats zolíky`` was refused though ``rules žolíky`` and ``rules zoliky``
+    were not: every command takes a game by the same names, titles and aliases, whatever
+    their case and accents, and does with it what it does with the game's own name."""
+    takers = {name for name, command in cli.cli.commands.items()
+              if any(param.name == "game" for param in command.params)}
+    assert takers == set(GAME_COMMANDS)
+    for args in GAME_COMMANDS.values():
+        by_name, by_spelling = (invoke(*(arg.format(game) for arg in args))
+                                for game in (name, spelling))
+        assert "unknown game" not in by_spelling.stderr, (args, spelling)
+        assert (by_spelling.exit_code, by_spelling.stderr) == (
+            by_name.exit_code, by_name.stderr), (args, spelling)
+        assert _words(by_spelling.stdout) == _words(by_name.stdout), args
+    assert launched == []
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text`` with every figure as ``N``: bench's speeds (and so the widths of
+    its columns) differ from run to run."""
+    return re.sub(r"[\d,.]+", "N", text).split()
