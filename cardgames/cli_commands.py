@@ -461,7 +461,7 @@ def _bot_list(info: GameInfo, text: str, option: str) -> list[str]:
 def rules(game: str, ascii_cards: bool) -> None:
     """Print the rules of GAME.
 
-    Formatted on a terminal, plain Markdown when piped; with ``--ascii`` in letters only.
+    Formatted on a terminal, plain Markdown when piped; with --ascii in letters only.
     """
     from cardgames.core.registry import load_game
 

@@ -354,6 +354,17 @@ def test_every_command_summary_fits_an_80_column_help_whole() -> None:
         assert f"{name}  " in listing and summary in listing, (name, listing)
 
 
+@pytest.mark.parametrize("command", [None, *cli.cli.commands])
+def test_no_help_shows_the_markup_of_a_docstring(command: str | None) -> None:
+    """``cardgames rules --help`` printed "with ``--ascii`` in letters only": the help of
+    ``cardgames`` and of each command is plain text, without reStructuredText's literals and
+    roles (``:func:`...```) or click's own markers."""
+    result = invoke(*([] if command is None else [command]), "--help")
+    assert result.exit_code == 0, result.output
+    assert "``" not in result.stdout, result.stdout
+    assert not re.search(r":[a-z]+:`|\\[bf]|\x08|\x0c", result.stdout), result.stdout
+
+
 def test_every_command_that_takes_a_game_lists_the_games() -> None:
     """``cardgames stats --help`` named no game, unlike ``play --help``: every command with a
     GAME argument or a --game option ends its help with the games' names."""
