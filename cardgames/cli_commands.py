@@ -8,6 +8,7 @@ stderr (``cardgames: error: Makao takes 2-6 players, not 9``) and exit status 2.
 from __future__ import annotations
 
 import functools
+import io
 import math
 import sys
 from collections.abc import Callable, Sequence
@@ -42,8 +43,25 @@ if TYPE_CHECKING:
     from cardgames.session.savefile import SavedGame
 
 
+def _replace_unwritable_characters() -> None:
+    """Make standard output and error write ``?`` for a character their encoding cannot write.
+
+    A player called ``Žofie 🃏`` then reaches a Latin-1 terminal (or ``PYTHONIOENCODING=ascii``)
+    as ``?ofie ?`` instead of ending the command with a ``UnicodeEncodeError``. Only a stream
+    that would raise is changed (errors ``strict`` or ``surrogateescape``); one told to do
+    otherwise (``PYTHONIOENCODING=ascii:backslashreplace``) is left as it is.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors in ("strict", "surrogateescape"):
+            stream.reconfigure(errors="replace")
+
+
 class OneLineErrors(click.Group):
-    """A click group that reports every usage error as one line: ``cardgames: error: ...``."""
+    """A click group that reports every usage error as one line: ``cardgames: error: ...``.
+
+    Whatever a command prints, through click or Rich, cannot fail on the output's encoding
+    (:func:`_replace_unwritable_characters`).
+    """
 
     def main(
         self,
@@ -54,6 +72,7 @@ class OneLineErrors(click.Group):
         **extra: Any,
     ) -> Any:
         """Run the command line; with ``standalone_mode`` exit with the status (2 for bad usage)."""
+        _replace_unwritable_characters()
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
@@ -442,21 +461,23 @@ def _bot_list(info: GameInfo, text: str, option: str) -> list[str]:
 def rules(game: str, ascii_cards: bool) -> None:
     """Print the rules of GAME.
 
-    Formatted on a terminal, plain Markdown when piped; with ``--ascii`` in letters only.
+    Formatted on a terminal, plain Markdown when piped; with --ascii in letters only.
     """
     from cardgames.core.registry import load_game
 
     text = load_game(_game(game).name).rules_text()
-    if display_settings(ascii_cards).ascii:
+    ascii = display_settings(ascii_cards).ascii
+    if ascii:
         from cardgames.tui.render import ascii_rules
 
         text = ascii_rules(text)
     if sys.stdout.isatty():
         from rich.console import Console
 
-        from cardgames.tui.markdown import RulesMarkdown
+        from cardgames.tui.markdown import AsciiDrawing, RulesMarkdown
 
-        Console().print(RulesMarkdown(text))
+        markdown = RulesMarkdown(text)
+        Console().print(AsciiDrawing(markdown) if ascii else markdown)
     else:
         click.echo(text)
 

@@ -6,6 +6,7 @@ Imports no Textual or Rich, so ``--help`` stays fast.
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,18 +31,25 @@ def display_settings(ascii_cards: bool, four_colour: bool = False) -> AppSetting
     """The settings given before the subcommand (``cardgames --ascii replay``), with the
     display options given after it (``cardgames replay last --ascii``) added.
 
+    ASCII is chosen by itself, as the app does, when standard output's encoding cannot write
+    the card suits (``PYTHONIOENCODING=ascii``).
+
     Args:
         ascii_cards: ``--ascii`` after the subcommand.
         four_colour: ``--four-colour`` after the subcommand.
+
+    Returns:
+        The settings to print or play with.
     """
     from dataclasses import replace
 
+    from cardgames.tui.launch import can_show_unicode
     from cardgames.tui.settings import AppSettings
 
     root = click.get_current_context().find_root().obj
     earlier = root if isinstance(root, AppSettings) else AppSettings()
-    return replace(earlier, ascii=ascii_cards or earlier.ascii,
-                   four_colour=four_colour or earlier.four_colour)
+    ascii = ascii_cards or earlier.ascii or not can_show_unicode(sys.stdout)
+    return replace(earlier, ascii=ascii, four_colour=four_colour or earlier.four_colour)
 
 GAMES_EPILOG = "Games: " + ", ".join(info.name for info in GAMES if info.playable) + "."
 """The last line of the help of every command that takes a game's name."""
@@ -59,7 +67,12 @@ def unknown_game_message(name: str) -> str:
 
 
 def game_named(name: str) -> GameInfo:
-    """The playable game called ``name`` (or an alias), else a usage error."""
+    """The playable game called ``name``: its name, title or alias, found by ``find_game``
+    for every command that takes a game (``zolíky`` is ``zoliky``).
+
+    Raises:
+        click.UsageError: If no game is called so, or that game cannot be played yet.
+    """
     try:
         info = find_game(name)
     except KeyError:

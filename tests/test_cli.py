@@ -354,6 +354,17 @@ def test_every_command_summary_fits_an_80_column_help_whole() -> None:
         assert f"{name}  " in listing and summary in listing, (name, listing)
 
 
+@pytest.mark.parametrize("command", [None, *cli.cli.commands])
+def test_no_help_shows_the_markup_of_a_docstring(command: str | None) -> None:
+    """``cardgames rules --help`` printed "with ``--ascii`` in letters only": the help of
+    ``cardgames`` and of each command is plain text, without reStructuredText's literals and
+    roles (``:func:`...```) or click's own markers."""
+    result = invoke(*([] if command is None else [command]), "--help")
+    assert result.exit_code == 0, result.output
+    assert "``" not in result.stdout, result.stdout
+    assert not re.search(r":[a-z]+:`|\\[bf]|\x08|\x0c", result.stdout), result.stdout
+
+
 def test_every_command_that_takes_a_game_lists_the_games() -> None:
     """``cardgames stats --help`` named no game, unlike ``play --help``: every command with a
     GAME argument or a --game option ends its help with the games' names."""
@@ -447,13 +458,14 @@ def test_readme_starts_with_the_play_and_test_commands() -> None:
     assert lines[2].startswith("**Test:** `python3 -m venv .venv && ")
 
 
-def test_rules_are_formatted_on_a_terminal() -> None:
+def _on_a_terminal(*args: str) -> tuple[int, str]:
+    """Run ``cardgames ARGS`` with a terminal as its output: its exit status and output."""
     pid, terminal = pty.fork()
     if pid == 0:
         os.chdir(ROOT)
         os.execv(
             sys.executable,
-            [sys.executable, "-c", "from cardgames.cli import main; main()", "rules", "makao"],
+            [sys.executable, "-c", "from cardgames.cli import main; main()", *args],
         )
     output = b""
     while True:
@@ -466,11 +478,23 @@ def test_rules_are_formatted_on_a_terminal() -> None:
         output += chunk
     _, status = os.waitpid(pid, 0)
     os.close(terminal)
-    text = output.decode("utf-8", "replace")
-    assert os.waitstatus_to_exitcode(status) == 0, text
+    return os.waitstatus_to_exitcode(status), output.decode("utf-8", "replace")
+
+
+def test_rules_are_formatted_on_a_terminal() -> None:
+    status, text = _on_a_terminal("rules", "makao")
+    assert status == 0, text
     assert "Makao" in text
     assert "# Makao" not in text, "the Markdown heading is rendered, not printed raw"
     assert "\x1b[" in text, "styled for the terminal"
+
+
+def test_rules_with_ascii_on_a_terminal_draw_letters_only() -> None:
+    """``cardgames rules zoliky --ascii`` on a terminal drew Rich's bullets (•) and rules (─)."""
+    status, text = _on_a_terminal("rules", "zoliky", "--ascii")
+    assert status == 0, text
+    assert "Zoliky" in text and "\x1b[" in text
+    assert text.isascii(), sorted({char for char in text if not char.isascii()})
 
 
 def test_a_game_not_playable_yet_is_a_one_line_error(
@@ -583,14 +607,15 @@ def test_play_deal_accepts_arguments_that_say_what_the_code_says(launched: list[
     assert zoliky.options["target"] == 300
 
 
-def _finished_game(game: str, seed: int) -> None:
-    """Play a game of computer players only to the end and count it in the statistics."""
+def _finished_game(game: str, seed: int, name: str = "Ola") -> None:
+    """Play a game of computer players only to the end and count it in the statistics
+    (``name``: the first computer player's)."""
     from datetime import UTC, datetime
 
     from cardgames.session.autosave import Autosave
     from cardgames.session.session import Session
 
-    session = Session(GameSetup(game, (SeatSpec("Ola", "default"), SeatSpec("Bot", "random")),
+    session = Session(GameSetup(game, (SeatSpec(name, "default"), SeatSpec("Bot", "random")),
                                 {}, seed))
     session.run_bots()
     moment = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
@@ -720,3 +745,99 @@ def test_the_display_options_work_after_every_command_that_shows_cards(
     assert invoke("stats", "--ascii").exit_code == 0
     assert invoke("resume", "--ascii").stderr.startswith(
         "cardgames: error: there is no unfinished game")
+
+
+PLAYER = "Žofie 🃏"
+"""A name with a letter that neither ASCII nor Latin-1 has, and a character with no ASCII
+spelling at all."""
+
+
+@pytest.mark.parametrize("charset", ["ascii", "latin-1"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("stats", "--computers"),
+        ("stats", "--computers", "--ascii"),
+        ("export", "last"),
+        ("export", "last", "--ascii"),
+        ("rules", "zoliky"),
+        ("simulate", "zoliky", "--games", "1", "--players", "2"),
+        ("resume", "zoliky"),
+    ],
+)
+def test_no_command_fails_on_an_output_encoding_without_the_names_letters(
+    charset: str, args: tuple[str, ...]
+) -> None:
+    """``PYTHONIOENCODING=ascii cardgames stats`` ended with a UnicodeEncodeError after a game
+    of Žofie 🃏 (and a Latin-1 terminal did so on any Ž): what cannot be written becomes ``?``,
+    and a name in a table or a record is spelled in ASCII as with --ascii (the suits cannot be
+    written either)."""
+    _finished_game("makao", 5, PLAYER)
+    result = CliRunner(charset=charset).invoke(cli.cli, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == (2 if args[0] == "resume" else 0), result.output
+    if args[0] in ("stats", "export"):
+        assert "Zofie ?" in result.stdout and result.stdout.isascii(), result.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("stats", "--computers", "--ascii"), ("--ascii", "stats", "--computers"),
+     ("export", "last", "--ascii"), ("--ascii", "export", "last")],
+)
+def test_ascii_prints_ascii_only_whatever_the_names_hold(args: tuple[str, ...]) -> None:
+    """``cardgames stats --ascii`` spelled Ž as Z but printed 🃏 as it is: a character with no
+    ASCII spelling is printed as ``?``."""
+    _finished_game("makao", 5, PLAYER)
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    assert "Zofie ?" in result.stdout, result.stdout
+    assert result.stdout.isascii(), sorted({char for char in result.stdout if not char.isascii()})
+
+
+SPELLINGS = (
+    ("zoliky", "zolíky"), ("zoliky", "Žolíky"), ("zoliky", "ŽOLÍKY"), ("zoliky", "zolik"),
+    ("makao", "macao"), ("makao", "Makao"), ("shithead", "skitgubbe"), ("shithead", "vändtia"),
+    ("trash", "garbage"), ("spite_malice", "spite"), ("spite_malice", "Spite & Malice"),
+    ("spite_malice", "spite-malice"),
+)
+"""A game's name and another spelling of it that every command must take alike."""
+
+GAME_COMMANDS = {
+    "play": ("play", "{}", "--players", "9"),
+    "host": ("host", "{}", "--players", "9"),
+    "simulate": ("simulate", "{}", "--players", "9"),
+    "tournament": ("tournament", "{}", "--players", "9"),
+    "rules": ("rules", "{}"),
+    "stats": ("stats", "{}"),
+    "resume": ("resume", "{}"),
+    "bench": ("bench", "--game", "{}", "--seconds", "0"),
+}
+"""Each command that takes a game, with arguments that end it soon after it found the game
+(too many players, nothing to show), its words naming the game found."""
+
+
+@pytest.mark.parametrize(("name", "spelling"), SPELLINGS)
+def test_every_command_takes_a_game_by_the_same_spellings(
+    launched: list[Launch], name: str, spelling: str
+) -> None:
+    """``cardgames stats zolíky`` was refused though ``rules žolíky`` and ``rules zoliky``
+    were not: every command takes a game by the same names, titles and aliases, whatever
+    their case and accents, and does with it what it does with the game's own name."""
+    takers = {name for name, command in cli.cli.commands.items()
+              if any(param.name == "game" for param in command.params)}
+    assert takers == set(GAME_COMMANDS)
+    for args in GAME_COMMANDS.values():
+        by_name, by_spelling = (invoke(*(arg.format(game) for arg in args))
+                                for game in (name, spelling))
+        assert "unknown game" not in by_spelling.stderr, (args, spelling)
+        assert (by_spelling.exit_code, by_spelling.stderr) == (
+            by_name.exit_code, by_name.stderr), (args, spelling)
+        assert _words(by_spelling.stdout) == _words(by_name.stdout), args
+    assert launched == []
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text`` with every figure as ``N``: bench's speeds (and so the widths of
+    its columns) differ from run to run."""
+    return re.sub(r"[\d,.]+", "N", text).split()

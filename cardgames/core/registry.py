@@ -1,8 +1,10 @@
-"""The games of the collection, found by name or alias; each is imported only when asked for."""
+"""The games of the collection, found by name, title or alias; each is imported only when asked
+for."""
 
 from __future__ import annotations
 
 import importlib
+import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
@@ -19,7 +21,7 @@ class GameInfo:
     Attributes:
         name: The key used on the command line (``makao``).
         title: The display name (``Makao``).
-        aliases: Other names accepted for it.
+        aliases: Other names accepted for it (in any case, with or without accents).
         blurb: One line about the game.
         min_players: Fewest seats.
         max_players: Most seats.
@@ -47,7 +49,7 @@ GAMES: tuple[GameInfo, ...] = (
         "cardgames.games.makao",
     ),
     GameInfo(
-        "shithead", "Shithead", ("vandtia", "vändtia", "skitgubbe"),
+        "shithead", "Shithead", ("vandtia", "skitgubbe"),
         "Swedish rules: swap, clear with 10s and fours, blind play, turn clock.", 2, 4,
         "cardgames.games.shithead",
     ),
@@ -57,7 +59,7 @@ GAMES: tuple[GameInfo, ...] = (
         "cardgames.games.spite_malice",
     ),
     GameInfo(
-        "zoliky", "Žolíky", ("zolik", "žolíky", "rummy"),
+        "zoliky", "Žolíky", ("zolik", "rummy"),
         "Czech rummy with jokers: meld, lay off, take jokers back, close.", 2, 6,
         "cardgames.games.zoliky",
     ),
@@ -69,16 +71,32 @@ GAMES: tuple[GameInfo, ...] = (
 )
 
 
+def _game_key(name: str) -> str:
+    """``name`` as games are looked up by: without case, accents and outer spaces, and with a
+    hyphen or a space as an underscore (``Žolíky``, ``zolíky`` and ``zoliky`` are alike, and
+    ``Spite-Malice`` is ``spite_malice``)."""
+    spelled = unicodedata.normalize("NFKD", name.strip().casefold())
+    unaccented = "".join(char for char in spelled if not unicodedata.combining(char))
+    return unaccented.replace(" ", "_").replace("-", "_")
+
+
 def find_game(name: str) -> GameInfo:
-    """Return the game whose name or alias is ``name`` (case-insensitive; a hyphen or a space
-    in a name stands for its underscore, so ``spite-malice`` is ``spite_malice``).
+    """Return the game whose name, title or alias is ``name`` (compared by :func:`_game_key`:
+    ``zolíky``, ``Žolíky``, ``ZOLIKY`` and ``zoliky`` are all Žolíky). Every command that
+    takes a game's name finds it here.
+
+    Args:
+        name: What the player typed.
+
+    Returns:
+        The game's entry.
 
     Raises:
         KeyError: With a message listing the known games, if none matches.
     """
-    key = name.strip().lower().replace(" ", "_")
+    key = _game_key(name)
     for info in GAMES:
-        if key.replace("-", "_") == info.name or key in info.aliases:
+        if key in map(_game_key, (info.name, info.title, *info.aliases)):
             return info
     known = ", ".join(info.name for info in GAMES)
     raise KeyError(f"unknown game {quoted(name)}; the games are: {known}")

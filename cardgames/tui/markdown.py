@@ -3,17 +3,20 @@
 Pure Rich (no Textual), so the rules screen and ``cardgames rules`` draw the same. Rich wraps a
 long line of a preformatted block back to the block's left edge, which breaks a block laid out in
 columns (a command, its short forms, then what it does): here a long line wraps under the start
-of its last column instead, so the description stays in its column.
+of its last column instead, so the description stays in its column. With ``--ascii`` both
+draw their lines and bullets with ASCII (:class:`AsciiDrawing`).
 """
 
 from __future__ import annotations
 
 import re
 import textwrap
+import unicodedata
 from typing import ClassVar
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import CodeBlock, Markdown, MarkdownElement
+from rich.segment import Segment
 from rich.syntax import Syntax
 
 _COLUMN_GAP = re.compile(r"(?<=\S) {2,}(?=\S)")
@@ -63,3 +66,38 @@ class RulesMarkdown(Markdown):
 
     elements: ClassVar[dict[str, type[MarkdownElement]]] = {
         **Markdown.elements, "fence": ColumnBlock, "code_block": ColumnBlock}
+
+
+def _ascii_line(character: str) -> str:
+    name = unicodedata.name(character, "")
+    if "HORIZONTAL" in name and "VERTICAL" not in name:
+        return "-"
+    if "VERTICAL" in name and "HORIZONTAL" not in name:
+        return "|"
+    return "+"
+
+
+_ASCII_DRAWING = str.maketrans(
+    {chr(code): _ascii_line(chr(code)) for code in range(0x2500, 0x2580)}
+    | {"\u2022": "*", "\u258c": "|"}
+)
+"""Box-drawing characters as ``-``, ``|`` and ``+``; bullets as ``*``, a quote's bar as ``|``."""
+
+
+class AsciiDrawing:
+    """A Rich renderable drawn with ASCII lines and bullets (:data:`_ASCII_DRAWING`) for
+    terminals without Unicode and ``--ascii``; its text must already be ASCII
+    (``cardgames.tui.render.ascii_rules``).
+
+    Args:
+        renderable: What to draw, such as a Rich ``Markdown``.
+    """
+
+    def __init__(self, renderable: Markdown) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """The renderable's segments, their text translated."""
+        for segment in console.render(self.renderable, options):
+            text, style, control = segment
+            yield Segment(text.translate(_ASCII_DRAWING), style, control)

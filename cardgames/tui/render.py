@@ -49,7 +49,7 @@ _ASCII_SIGNS = str.maketrans({
     "—": "-", "–": "-", "−": "-", "·": "-", "…": "...", "×": "x", "←": "<-", "→": "->",
     "↑": "^", "↓": "v", "▶": ">", "▲": "^", "▼": "v", "✗": "!", "✓": "+", "⏎": "Enter",
     "⏱": "time", "▮": "#", "░": "#", "★": "*",
-})
+} | {suit.symbol: suit.value for suit in Suit})
 _CARD_IN_TEXT = re.compile(r"(?<![\w])(10|[2-9AJQK])([♠♥♦♣])")
 _JOKER_IN_TEXT = re.compile(r"\bJk([rb])\b")
 
@@ -259,21 +259,29 @@ def _ascii_suits(fragment: str, style: CardStyle) -> str:
     """Replace stray suit symbols (``demand ♥``) and joker names by letters in ASCII mode."""
     if not style.ascii:
         return fragment
-    for suit in Suit:
-        fragment = fragment.replace(suit.symbol, suit.value)
     return ascii_text(_JOKER_IN_TEXT.sub(lambda m: f"X{m.group(1)}", fragment))
 
 
 def ascii_text(text: str) -> str:
-    """``text`` in plain ASCII: dashes, arrows and signs spelled with ASCII, accents dropped.
+    """``text`` in plain ASCII: dashes, arrows and signs spelled with ASCII, accents dropped,
+    suit symbols as their letters, and ``?`` for any other character that has no ASCII
+    spelling.
 
-    ``"←→ choose — Žolíky"`` becomes ``"<- -> choose - Zoliky"``; suit symbols are left to
-    :func:`cards_in_text`, which knows which card they belong to.
+    ``"←→ choose — Žolíky ♥ 🃏"`` becomes ``"<- -> choose - Zoliky h ?"``. A card in a
+    sentence is better left to :func:`cards_in_text`, which writes it the same way (``7h``)
+    and colours it by its suit.
+
+    Args:
+        text: Words to show with ``--ascii``, such as a player's name.
+
+    Returns:
+        The words with ASCII characters only.
     """
     for pair, spelled_pair in _ASCII_PAIRS.items():
         text = text.replace(pair, spelled_pair)
     spelled = unicodedata.normalize("NFKD", text.translate(_ASCII_SIGNS))
-    return "".join(char for char in spelled if not unicodedata.combining(char))
+    unaccented = "".join(char for char in spelled if not unicodedata.combining(char))
+    return unaccented.encode("ascii", "replace").decode("ascii")
 
 
 def ascii_rules(markdown: str) -> str:

@@ -113,6 +113,10 @@ def test_registry_finds_games_by_name_and_alias(coming_soon: str) -> None:
     assert find_game("Makao").name == "makao"
     assert find_game("vändtia").name == "shithead"
     assert find_game("Spite").name == "spite_malice"
+    assert find_game(" Spite & Malice ").name == "spite_malice", "by its title"
+    assert find_game("spite and malice").name == "spite_malice"
+    for spelling in ("zoliky", "zolíky", "Žolíky", "ŽOLÍKY", "žolíky", "Zolik"):
+        assert find_game(spelling).name == "zoliky", spelling
     with pytest.raises(KeyError, match="unknown game"):
         find_game("poker")
     with pytest.raises(LookupError, match="coming soon"):

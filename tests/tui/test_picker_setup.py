@@ -291,3 +291,39 @@ async def test_a_seat_hidden_by_minus_hands_its_focus_to_the_last_seat_left(
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.pause()
         assert app.screen.query_one("#turn-clock", Input).value == "7"
+
+
+async def test_a_seed_that_is_no_whole_number_is_refused_as_the_command_line_refuses_it() -> None:
+    """The Seed field took ``hello`` (its keys were dropped without a word, and Start dealt a
+    random game) where ``cardgames play --seed hello`` is refused: the field keeps what was
+    typed and Start refuses it on the form's status line, as it refuses a bad turn clock, with
+    or without a deal code; a whole number deals that seed."""
+    from textual.widgets import Input, Static
+
+    from cardgames.tui.screens.table import TableScreen
+    from tests.tui.drive import table
+
+    app = CardGamesApp(settings=FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SetupScreen(find_game("makao")))
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        field = form.query_one("#seed", Input)
+        field.focus()
+        await pilot.press(*"hello")
+        assert field.value == "hello"
+        refusal = "The seed must be a whole number, not 'hello'."
+        for code in ("", "makao-4-7XK2"):
+            form.query_one("#deal", Input).value = code
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen), code
+            assert str(form.query_one("#setup-error", Static).render()) == refusal, code
+        form.query_one("#deal", Input).value = ""
+        field.value = " -12 "
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        started = table(app)
+        assert started is not None and started.session.setup.seed == -12

@@ -11,7 +11,7 @@ from textual.widgets import Input, Static
 from cardgames.core.registry import find_game, load_game
 from cardgames.session.setup import GameSetup, default_seats
 from cardgames.tui.app import CardGamesApp
-from cardgames.tui.render import CardStyle, ascii_rules, shorten_words
+from cardgames.tui.render import CardStyle, ascii_rules, ascii_text, shorten_words
 from cardgames.tui.screens.setup import SetupScreen, repeated_name
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
@@ -137,6 +137,13 @@ def test_ascii_rules_spell_cards_suits_and_dashes() -> None:
     )
     for game in ("makao", "shithead"):
         assert ascii_rules(load_game(game).rules_text()).isascii()
+
+
+def test_ascii_text_is_ascii_whatever_it_is_given() -> None:
+    """A name such as ``Žofie 🃏`` kept its emoji in ASCII mode: what has no ASCII spelling
+    becomes ``?``, a suit its letter."""
+    assert ascii_text("←→ choose — Žolíky ♥ 🃏") == "<- -> choose - Zoliky h ?"
+    assert ascii_text("Bjørn 名前 ⚑") == "Bj?rn ?? ?"
 
 
 async def test_ascii_mode_rules_screen_scrolled_log_and_toast_are_plain() -> None:

@@ -50,7 +50,6 @@ from cardgames.tui.render import (
     cards_in_text,
     empty_box,
     literal,
-    shown,
     suit_colour,
 )
 from cardgames.tui.screens.base import AppModal
@@ -383,7 +382,7 @@ class HandSummary(AppModal[None]):
         style = self.card_style
         text = Text()
         for line in self.lines[-6:]:
-            text.append_text(cards_in_text(shown(line, style.ascii), style))
+            text.append_text(cards_in_text(line, style))
             text.append("\n")
         text.append(f"\nHand {view.hand_number}: layout sizes\n", style="bold")
         arrow = "->" if style.ascii else "→"
@@ -645,7 +644,7 @@ class TrashBoard(Board):
         mine = view.viewer is not None and view.current_player == view.viewer
         name = info.names[view.current_player]
         words = view.description if mine or name == "You" else _their_move(view, name)
-        line = cards_in_text(shown(words, info.style.ascii), info.style)
+        line = cards_in_text(words, info.style)
         line.stylize_before("bold #ffd75f" if mine and view.phase in (JACK, SWAP) else "#b8b8b8")
         text.append_text(line)
         text.append(f"\nHand {view.hand_number}", style="bold #d0d0d0")
@@ -729,7 +728,7 @@ def _step_text(frame: Frame, view: Any, info: TableInfo) -> Text:
         words = f"{'Your' if you else possessive(name)} turn ends"
     else:
         words = f"{name} {'have' if you else 'has'} {frame.in_hand} in hand"
-    line = cards_in_text(shown(words, info.style.ascii), info.style)
+    line = cards_in_text(words, info.style)
     line.stylize_before("#b8b8b8")
     text.append_text(line)
     return text

@@ -2,55 +2,17 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import ClassVar
 
-from rich.console import Console, ConsoleOptions, RenderResult
-from rich.markdown import Markdown
-from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
-from cardgames.tui.markdown import RulesMarkdown
+from cardgames.tui.markdown import AsciiDrawing, RulesMarkdown
 from cardgames.tui.render import ascii_rules, literal
 from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import settings_of
-
-
-def _ascii_line(character: str) -> str:
-    name = unicodedata.name(character, "")
-    if "HORIZONTAL" in name and "VERTICAL" not in name:
-        return "-"
-    if "VERTICAL" in name and "HORIZONTAL" not in name:
-        return "|"
-    return "+"
-
-
-_ASCII_DRAWING = str.maketrans(
-    {chr(code): _ascii_line(chr(code)) for code in range(0x2500, 0x2580)}
-    | {"\u2022": "*", "\u258c": "|"}
-)
-"""Box-drawing characters as ``-``, ``|`` and ``+``; bullets as ``*``, a quote's bar as ``|``."""
-
-
-class AsciiDrawing:
-    """A Rich renderable drawn with ASCII lines and bullets (:data:`_ASCII_DRAWING`) for
-    terminals without Unicode; its text must already be ASCII (:func:`ascii_rules`).
-
-    Args:
-        renderable: What to draw, such as a Rich ``Markdown``.
-    """
-
-    def __init__(self, renderable: Markdown) -> None:
-        self.renderable = renderable
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        """The renderable's segments, their text translated."""
-        for segment in console.render(self.renderable, options):
-            text, style, control = segment
-            yield Segment(text.translate(_ASCII_DRAWING), style, control)
 
 
 class RulesScreen(AppScreen[None]):

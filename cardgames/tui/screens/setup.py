@@ -242,8 +242,7 @@ class SetupScreen(AppScreen[None]):
                             classes="setup-note")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
-                yield TextInput(placeholder="blank: random", id="seed", type="integer",
-                                classes="seat-name")
+                yield TextInput(placeholder="blank: random", id="seed", classes="seat-name")
             if self.clock_seconds is not None:
                 with Horizontal(classes="setup-row"):
                     yield Label("Clock", classes="setup-label")
@@ -416,9 +415,10 @@ class SetupScreen(AppScreen[None]):
         """The set-up described by the form.
 
         Raises:
-            ValueError: With a message for the player, if the seed is not a number, the deal code
-                is bad or the set-up is invalid.
+            ValueError: With a message for the player, if the seed is not a whole number, the
+                deal code is bad or the set-up is invalid.
         """
+        seed = self._seed()
         seats = []
         for seat in range(self.players):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or self.names[seat]
@@ -431,14 +431,28 @@ class SetupScreen(AppScreen[None]):
         if code:
             return self._deal(code, tuple(seats))
         options = {option.name: self._option_value(option) for option in self.options}
-        seed_text = self.query_one("#seed", Input).value.strip()
-        try:
-            seed = int(seed_text) if seed_text else secrets.randbelow(1_000_000)
-        except ValueError:
-            raise ValueError(f"The seed must be a whole number, not {quoted(seed_text)}.") from None
+        if seed is None:
+            seed = secrets.randbelow(1_000_000)
         setup = GameSetup(self.info.name, tuple(seats), options, seed)
         setup.check()
         return setup
+
+    def _seed(self) -> int | None:
+        """The seed typed, or None for a blank field (a random deal).
+
+        The field takes any text, as the Clock field does, so what was typed stays in view when
+        Start refuses it (``cardgames play --seed`` refuses the same text).
+
+        Raises:
+            ValueError: If the field holds anything but a whole number.
+        """
+        text = self.query_one("#seed", Input).value.strip()
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"The seed must be a whole number, not {quoted(text)}.") from None
 
     def _deal(self, code: str, seats: tuple[SeatSpec, ...]) -> GameSetup:
         """The set-up of a deal code with the form's seats (its options and seed win).

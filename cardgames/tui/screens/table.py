@@ -596,7 +596,7 @@ class TableScreen(AppScreen[None]):
         if self.error or self.note:
             mark, colour = ("✗ ", "#ff5f5f") if self.error else ("✓ ", "#87d787")
             text = Text(shown(mark, self.card_style.ascii), style=f"bold {colour}")
-            message = shown(shorten_words(self.error or self.note), self.card_style.ascii)
+            message = shorten_words(self.error or self.note)
             text.append_text(cards_in_text(message, self.card_style))
             if self.error:
                 text.stylize_before("#ffafaf")
