@@ -39,6 +39,7 @@ from cardgames.games.trash.moves import JACK, ROW, SWAP, layout_rows, why_unplac
 from cardgames.session.session import possessive
 from cardgames.tui.boards.common import turn_heading
 from cardgames.tui.frames import hold_frame
+from cardgames.tui.names import name_cell, short_names
 from cardgames.tui.render import (
     BACK,
     FACE,
@@ -333,6 +334,10 @@ class LayoutWidget(Widget, can_focus=True):
         self.refresh()
 
 
+SUMMARY_NAME_WIDTH = 16
+"""Cells of the names' column in a hand's summary."""
+
+
 class HandSummary(AppModal[None]):
     """Between two hands: who won the hand, how it ended and the new layout sizes (TR-9, TR-10).
 
@@ -387,9 +392,11 @@ class HandSummary(AppModal[None]):
             text.append("\n")
         text.append(f"\nHand {view.hand_number}: layout sizes\n", style="bold")
         arrow = "->" if style.ascii else "→"
-        for seat, name in enumerate(self.names):
+        for seat, name in enumerate(short_names(self.names, SUMMARY_NAME_WIDTH,
+                                                ascii=style.ascii)):
             size = view.sizes[seat]
-            text.append(f"  {name[:16]:<16} ", style="bold" if seat == winner else "")
+            text.append(f"  {name_cell(name, SUMMARY_NAME_WIDTH)} ",
+                        style="bold" if seat == winner else "")
             if seat == winner:
                 text.append(f"{f'{size + 1} {arrow} {size}':<8}", style="bold #87d787")
             else:
@@ -609,9 +616,8 @@ class TrashBoard(Board):
     def _seat(self, view: Any, info: TableInfo, frame: Frame, seat: int) -> SeatInfo:
         mark = frame.mark[1] if frame.mark and frame.mark[0] == seat else None
         # A computer player's level goes with its name: the line under the box is full.
-        level = info.levels.get(seat)
-        name = f"{info.names[seat]} ({level})" if level else info.names[seat]
-        return SeatInfo(name=name, cards=len(frame.layouts[seat]),
+        return SeatInfo(name=info.names[seat], cards=len(frame.layouts[seat]),
+                        aside=info.levels.get(seat, ""),
                         current=frame.mover == seat, you=seat == view.viewer,
                         tags=(seat_note(frame, seat, bot=seat in info.bots),),
                         body=layout_text(frame.layouts[seat], info.style, mark))

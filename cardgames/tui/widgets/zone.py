@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -12,8 +13,13 @@ from textual.widgets import Static
 from cardgames.core.cards import Card
 from cardgames.core.engine import PlayerId
 from cardgames.session.session import possessive
+from cardgames.tui.names import name_cell
 from cardgames.tui.render import CardStyle, card_text, literal
 from cardgames.tui.widgets.hand import HandWidget
+
+TITLE_FRAME = 6
+"""Cells of a box's width its border title and subtitle never take: the two corners, the edge
+beside each and a blank either side of the words."""
 
 
 class ZoneBox(Vertical):
@@ -65,12 +71,12 @@ def open_hands_text(names: Sequence[str], hands: Sequence[Sequence[Card]],
         face_down: Per seat how many of its cards, the last ones, lay face down on the table
             (Shithead): they follow the words "face down"; None when no cards lay so.
     """
-    width = max(map(len, names), default=0) + 2
+    width = max(map(cell_len, names), default=0) + 2
     text = Text()
     for seat, (name, cards) in enumerate(zip(names, hands, strict=True)):
         if seat:
             text.append("\n")
-        text.append(f"{name:<{width}}", style="bold #d0d0d0")
+        text.append(name_cell(name, width), style="bold #d0d0d0")
         if not cards:
             text.append("no cards", style="italic #87d787")
         down = face_down[seat] if face_down is not None else 0
