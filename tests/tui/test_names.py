@@ -1,6 +1,6 @@
 """Players' names where a table is short of room: shortened together so that no two read alike
 (seat boxes, score tables), measured in display cells so that the words after them line up
-(an emoji takes two)."""
+(an emoji takes two), never cut while the line has room."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from rich.cells import cell_len
 from cardgames.core.rng import Rng
 from cardgames.session.setup import GameSetup, SeatSpec
 from cardgames.tui.app import CardGamesApp
+from cardgames.tui.boards.spite_malice import players_text
 from cardgames.tui.boards.trash import HandSummary
 from cardgames.tui.boards.zoliky import score_table
 from cardgames.tui.names import short_names
@@ -17,8 +18,10 @@ from cardgames.tui.render import CardStyle
 from cardgames.tui.screens.game_over import result_text
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
+from cardgames.tui.widgets.board import TableInfo
 from cardgames.tui.widgets.seats import SeatBox, SeatInfo, notes_below, seat_titles
 from cardgames.tui.widgets.zone import open_hands_text
+from tests.games.spite_malice.builders import position as spite_malice_position
 from tests.games.trash.builders import position as trash_position
 from tests.games.zoliky.builders import position as zoliky_position
 from tests.session.play import new_session, play
@@ -166,3 +169,42 @@ async def test_the_hand_summary_lines_up_after_a_name_with_an_emoji() -> None:
         lines = [line for line in screen_text(app).splitlines()
                  if " won " in line and any(name in line for name in names)]
     assert len(lines) == 2 and len({cell_len(line[:line.index("won")]) for line in lines}) == 1
+
+
+# ---------------------------------------------------------------- room used
+
+
+async def test_the_players_box_shows_a_name_whole_while_the_line_has_room() -> None:
+    """Spite & Malice: "Žofie [i]x (normal)" whole, not "Žofie …", at 80×24."""
+    app = CardGamesApp(GameSetup("spite_malice", _seats(("Bob", "Žofie [i]x")), {}, 1), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        await pilot.pause()
+        assert "Žofie [i]x (normal) hand" in screen_text(app)
+
+
+def test_the_players_box_shortens_names_alike_apart_only_where_it_must() -> None:
+    view = spite_malice_position(hands=["2d", "3d", "4d", "5d"]).view(0)
+    info = TableInfo(names=("Bob", *ALIKE[:3]), bots=frozenset({1, 2, 3}), viewer=0, log=(),
+                     style=CardStyle(), levels={1: "normal", 2: "normal", 3: "normal"})
+    wide = players_text(view, info, 76).plain.splitlines()
+    assert all(f"{name} (normal)" in line for name, line in zip(ALIKE, wide, strict=False))
+    narrow = players_text(view, info, 56).plain.splitlines()
+    labels = [line[2:line.index(" hand")].strip() for line in narrow]
+    assert len(set(labels)) == 3 and all(label.endswith(" (normal)") for label in labels), labels
+    assert all(cell_len(line) <= 56 for line in narrow), narrow
+
+
+@pytest.mark.parametrize(("name", "title"), [
+    ("Al", "▶ Al's layout: 10 pos, won 0"),
+    ("[b]Bob[/b]", "▶ [b]Bob[/b]: 10 pos, won 0"),
+])
+async def test_the_own_layout_title_gives_up_words_before_the_name(name: str, title: str) -> None:
+    """Trash: the own layout's box is 40 cells wide at any size; where its whole title does
+    not fit, the word "layout" goes, and the figures and the name stay whole."""
+    app = CardGamesApp(GameSetup("trash", _seats((name, "Anna")), {}, 1), FAST)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: human_to_move(app))
+        await pilot.pause()
+        text = screen_text(app)
+    assert f"─ {title} ─" in text, text

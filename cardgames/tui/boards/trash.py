@@ -50,7 +50,6 @@ from cardgames.tui.render import (
     card_text,
     cards_in_text,
     empty_box,
-    literal,
     shown,
     suit_colour,
 )
@@ -610,7 +609,7 @@ class TrashBoard(Board):
         choices = tuple(a.position for a in view.legal if isinstance(a, Place)) if mine else ()
         mark = frame.mark[1] if frame.mark and frame.mark[0] == bottom else None
         self.query_one(LayoutWidget).set_layout(frame.layouts[bottom], choices, style, mark)
-        self.query_one("#own-box", ZoneBox).border_title = self._own_title(info, frame, bottom)
+        self.query_one("#own-box", ZoneBox).fit_title(self._own_titles(info, frame, bottom))
         self.query_one("#pile", Static).update(self._pile(frame, style))
 
     def _seat(self, view: Any, info: TableInfo, frame: Frame, seat: int) -> SeatInfo:
@@ -622,14 +621,20 @@ class TrashBoard(Board):
                         tags=(seat_note(frame, seat, bot=seat in info.bots),),
                         body=layout_text(frame.layouts[seat], info.style, mark))
 
-    def _own_title(self, info: TableInfo, frame: Frame, seat: int) -> Text:
-        whose = possessive(info.names[seat])
+    def _own_titles(self, info: TableInfo, frame: Frame, seat: int) -> list[str]:
+        """The own layout's title, wordiest first: "Bob's layout: 10 pos, won 1", then
+        without "layout", then without the hands won, then the name alone (the turn marked
+        in each)."""
+        name = info.names[seat]
+        whose = possessive(name)
         if whose == "your":
             whose = "Your"
-        size = len(frame.layouts[seat])
+        size = f"{len(frame.layouts[seat])} pos"
+        won = f"won {frame.won[seat]}"
         arrow = "> " if info.style.ascii else "▶ "
         turn = arrow if frame.mover == seat else ""
-        return literal(f"{turn}{whose} layout: {size} pos, won {frame.won[seat]}")
+        return [f"{turn}{whose} layout: {size}, {won}", f"{turn}{name}: {size}, {won}",
+                f"{turn}{name}: {size}", f"{turn}{name}"]
 
     def _pile(self, frame: Frame, style: CardStyle) -> Text:
         stock = back_box(style, str(frame.stock_size)) if frame.stock_size else empty_box(style)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
@@ -26,7 +27,8 @@ class ZoneBox(Vertical):
     """A bordered box with a bold title; its border turns gold while the focus is inside.
 
     Put one focusable zone widget in it (a hand, a row of table cards) and set
-    ``border_title``. Its height follows the content; a Board's CSS may set width and height.
+    ``border_title``, or give :meth:`fit_title` the title in several lengths. Its height
+    follows the content; a Board's CSS may set width and height.
     """
 
     DEFAULT_CSS = """
@@ -34,6 +36,27 @@ class ZoneBox(Vertical):
         border-title-style: bold; padding: 0 1; }
     ZoneBox:focus-within { border: $frame #ffd75f; }
     """
+
+    titles: tuple[str, ...] = ()
+    """The title in the lengths :meth:`fit_title` was given, wordiest first."""
+
+    def fit_title(self, titles: Sequence[str]) -> None:
+        """Title the box with the first of ``titles`` (the wordiest first) that fits its top
+        edge, or the last where none does; chosen again whenever the box's width changes.
+        Shown literally."""
+        self.titles = tuple(titles)
+        self._show_title()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Choose the title that fits the new width."""
+        self._show_title()
+
+    def _show_title(self) -> None:
+        if not self.titles:
+            return
+        room = self.size.width - TITLE_FRAME
+        fitting = (title for title in self.titles if cell_len(title) <= room)
+        self.border_title = literal(next(fitting, self.titles[-1]))
 
 
 OPEN_TITLE = "Every hand, open (the game is over)"
