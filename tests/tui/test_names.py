@@ -1,11 +1,13 @@
 """Players' names where a table is short of room: shortened together so that no two read alike
 (seat boxes, score tables), measured in display cells so that the words after them line up
-(an emoji takes two), never cut while the line has room."""
+(an emoji takes two), never cut while the line has room; the top bar's deal code shows whole
+or not at all."""
 
 from __future__ import annotations
 
 import pytest
 from rich.cells import cell_len
+from textual.widgets import Static
 
 from cardgames.core.rng import Rng
 from cardgames.session.setup import GameSetup, SeatSpec
@@ -25,7 +27,7 @@ from tests.games.spite_malice.builders import position as spite_malice_position
 from tests.games.trash.builders import position as trash_position
 from tests.games.zoliky.builders import position as zoliky_position
 from tests.session.play import new_session, play
-from tests.tui.drive import deal, find_table, human_to_move, screen_name
+from tests.tui.drive import deal, find_table, human_to_move, screen_name, table
 from tests.tui.screen_text import screen_text
 
 SIZE = (80, 24)
@@ -208,3 +210,26 @@ async def test_the_own_layout_title_gives_up_words_before_the_name(name: str, ti
         await pilot.pause()
         text = screen_text(app)
     assert f"─ {title} ─" in text, text
+
+
+# ---------------------------------------------------------------- the top bar
+
+
+@pytest.mark.parametrize("width", [80, 110])
+async def test_the_top_bar_shows_the_deal_code_whole_or_not_at_all(
+    monkeypatch: pytest.MonkeyPatch, width: int,
+) -> None:
+    """Spite & Malice with a long name to move: at 80 columns "deal" goes with its code."""
+    deal(monkeypatch, spite_malice_position(hands=["2d 5h", "4c 9d"], current=1, full=True))
+    setup = GameSetup("spite_malice", (SeatSpec("Bob"), SeatSpec("Žofie [i]x", "normal")), {},
+                      123456781)
+    app = CardGamesApp(setup, AppSettings(bot_delay=30))
+    async with app.run_test(size=(width, 24)) as pilot:
+        await wait_until(pilot, lambda: table(app) is not None)
+        await pilot.pause()
+        topbar = str(find_table(app).query_one("#topbar", Static).render())
+    assert "Žofie [i]x's turn (computer, normal)" in topbar
+    if width == 80:
+        assert "deal" not in topbar, topbar
+    else:
+        assert topbar.rstrip().endswith("deal spite_malice-2-3NQK8D"), topbar
