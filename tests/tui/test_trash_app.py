@@ -131,7 +131,7 @@ async def test_footer_keys_a_refused_take_and_names_shown_as_typed(
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: human_to_move(app))
         text = screen_text(app)
-        assert "[red]Bo" in text and "[b]Ann[/b]'s layout" in text
+        assert "[red]Bo" in text and "[b]Ann[/b]: 7 pos, won 0" in text
         keys = _footer(app)
         assert "Draw" in keys and "Take discard" not in keys and "Place jack" not in keys
         await pilot.press("t")

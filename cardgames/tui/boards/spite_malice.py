@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -39,6 +40,7 @@ from cardgames.games.spite_malice.actions import (
     Play,
 )
 from cardgames.games.spite_malice.moves import PLACES, RANK_WORDS, STALL_TURNS
+from cardgames.tui.names import name_cell, short_names
 from cardgames.tui.render import (
     CHIP_WIDTH,
     CardStyle,
@@ -142,19 +144,23 @@ def _spot_text(spot: tuple[Card, ...], style: CardStyle) -> Text:
     return text
 
 
-def seat_line(view: Any, seat: int, info: TableInfo) -> Text:
-    """One line for a seat in the players' box: name, hand, pay-off top and size, spots."""
-    style = info.style
+NAME_COLUMN = 16
+"""Cells the players' box gives the names (with a computer player's level) at least, where
+its width allows: the counts after them stand in the same place from game to game."""
+
+MARK_WIDTH = 2
+"""Cells of the turn mark before a name in the players' box."""
+
+
+def _level(info: TableInfo, seat: int) -> str:
+    """What follows a computer player's name: its level, or "bot", in brackets."""
+    return f" ({info.levels.get(seat) or 'bot'})" if seat in info.bots else ""
+
+
+def seat_state(view: Any, seat: int, style: CardStyle) -> Text:
+    """What a line of the players' box says after the name: hand, pay-off top and size,
+    spots, and "wins" for a winner."""
     text = Text()
-    marker = (">" if style.ascii else "▶") if view.current_player == seat else " "
-    text.append(f"{marker} ", style="bold #ffd75f")
-    name = info.names[seat]
-    # A computer player's level (or "bot") stays whole; a long name gives way to it.
-    after = f" ({info.levels.get(seat) or 'bot'})" if seat in info.bots else ""
-    if len(name) + len(after) > 16:
-        name = name[: 15 - len(after)] + ("~" if style.ascii else "…")
-    name += after
-    text.append(f"{name:<16}", style="bold #ffd75f" if view.current_player == seat else "bold")
     text.append(" hand ", style=_GREY)
     text.append(str(view.hand_sizes[seat]), style="bold")
     text.append("  pay-off ", style=_GREY)
@@ -174,15 +180,71 @@ def seat_line(view: Any, seat: int, info: TableInfo) -> Text:
     return text
 
 
-def players_text(view: Any, info: TableInfo) -> Text:
-    """Every seat but the viewer's (every seat for the public view), one line each."""
-    text = Text()
+def players_text(view: Any, info: TableInfo, width: int = 0) -> Text:
+    """Every seat but the viewer's (every seat for the public view), one line each: the turn
+    mark, the name with a computer player's level (or "bot") in brackets, in a column, then
+    :func:`seat_state`.
+
+    Args:
+        view: A :class:`SpiteMaliceView`.
+        info: Names, computer players and their levels.
+        width: The cells a line may take, or 0 for no limit. The name column is as wide as
+            the widest name and level (at least :data:`NAME_COLUMN`), narrowed to the room the
+            widest state leaves; there the names give way to the levels, shortened together
+            (:func:`~cardgames.tui.names.short_names`).
+
+    Returns:
+        One line per seat, never wrapped.
+    """
+    style = info.style
     seats = [seat for seat in range(view.players) if seat != view.viewer]
-    for number, seat in enumerate(seats):
+    states = [seat_state(view, seat, style) for seat in seats]
+    levels = [_level(info, seat) for seat in range(view.players)]
+    widest = max((cell_len(info.names[seat] + levels[seat]) for seat in seats), default=0)
+    column = max(NAME_COLUMN, widest)
+    if width:
+        column = min(column, width - MARK_WIDTH - max(state.cell_len for state in states))
+    names = short_names(info.names, [column - cell_len(level) for level in levels],
+                        ascii=style.ascii)
+    text = Text(no_wrap=True, overflow="crop")
+    for number, (seat, state) in enumerate(zip(seats, states, strict=True)):
         if number:
             text.append("\n")
-        text.append_text(seat_line(view, seat, info))
+        current = view.current_player == seat
+        mark = (">" if style.ascii else "▶") if current else " "
+        text.append(f"{mark} ", style="bold #ffd75f")
+        label = name_cell(names[seat] + levels[seat], column)
+        text.append(label, style="bold #ffd75f" if current else "bold")
+        text.append_text(state)
     return text
+
+
+class PlayersBox(Widget):
+    """The other players, a line each (:func:`players_text`), fitted to the box's width."""
+
+    DEFAULT_CSS = "PlayersBox { height: auto; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: Any = None
+        self.info: TableInfo | None = None
+
+    def show(self, view: Any, info: TableInfo) -> None:
+        """Draw the seats of ``view`` with the names of ``info``."""
+        self.view = view
+        self.info = info
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """A line a seat."""
+        view = self.view
+        return 0 if view is None else view.players - (view.viewer is not None)
+
+    def render(self) -> Text:
+        """The lines for the box's width."""
+        if self.view is None or self.info is None:
+            return Text()
+        return players_text(self.view, self.info, self.content_size.width)
 
 
 def centre_text(view: Any, style: CardStyle) -> Text:
@@ -614,7 +676,7 @@ class SpiteMaliceBoard(Board):
     WHY_NOT: ClassVar[dict[str, Action]] = {"end": End()}
 
     DEFAULT_CSS = """
-    SpiteMaliceBoard #players { height: auto; border: $frame #5f5f87; padding: 0 1;
+    SpiteMaliceBoard #players { border: $frame #5f5f87; padding: 0 1;
         border-title-color: #d0d0d0; }
     SpiteMaliceBoard #centre { height: 4; padding: 0 1; }
     SpiteMaliceBoard #log { height: 1fr; }
@@ -625,7 +687,7 @@ class SpiteMaliceBoard(Board):
 
     def compose(self) -> ComposeResult:
         """The other players on top, the building piles, the log, the own cards at the bottom."""
-        yield Static(id="players")
+        yield PlayersBox(id="players")
         yield Static(id="centre")
         yield LogPanel(id="log")
         with ZoneBox(id="own-box"):
@@ -635,9 +697,9 @@ class SpiteMaliceBoard(Board):
     def draw(self, view: Any, info: TableInfo) -> None:
         """Draw a :class:`SpiteMaliceView` for ``info.viewer``."""
         style = info.style
-        players = self.query_one("#players", Static)
+        players = self.query_one(PlayersBox)
         players.border_title = "Players" if view.viewer is not None else "Table"
-        players.update(players_text(view, info))
+        players.show(view, info)
         self.query_one("#centre", Static).update(centre_text(view, style))
         self.query_one(LogPanel).set_lines(info.log, style)
         own = self.query_one(OwnCards)

@@ -39,6 +39,7 @@ from cardgames.games.trash.moves import JACK, ROW, SWAP, layout_rows, why_unplac
 from cardgames.session.session import possessive
 from cardgames.tui.boards.common import turn_heading
 from cardgames.tui.frames import hold_frame
+from cardgames.tui.names import name_cell, short_names
 from cardgames.tui.render import (
     BACK,
     FACE,
@@ -49,7 +50,6 @@ from cardgames.tui.render import (
     card_text,
     cards_in_text,
     empty_box,
-    literal,
     suit_colour,
 )
 from cardgames.tui.screens.base import AppModal
@@ -332,6 +332,10 @@ class LayoutWidget(Widget, can_focus=True):
         self.refresh()
 
 
+SUMMARY_NAME_WIDTH = 16
+"""Cells of the names' column in a hand's summary."""
+
+
 class HandSummary(AppModal[None]):
     """Between two hands: who won the hand, how it ended and the new layout sizes (TR-9, TR-10).
 
@@ -386,9 +390,11 @@ class HandSummary(AppModal[None]):
             text.append("\n")
         text.append(f"\nHand {view.hand_number}: layout sizes\n", style="bold")
         arrow = "->" if style.ascii else "→"
-        for seat, name in enumerate(self.names):
+        for seat, name in enumerate(short_names(self.names, SUMMARY_NAME_WIDTH,
+                                                ascii=style.ascii)):
             size = view.sizes[seat]
-            text.append(f"  {name[:16]:<16} ", style="bold" if seat == winner else "")
+            text.append(f"  {name_cell(name, SUMMARY_NAME_WIDTH)} ",
+                        style="bold" if seat == winner else "")
             if seat == winner:
                 text.append(f"{f'{size + 1} {arrow} {size}':<8}", style="bold #87d787")
             else:
@@ -602,27 +608,32 @@ class TrashBoard(Board):
         choices = tuple(a.position for a in view.legal if isinstance(a, Place)) if mine else ()
         mark = frame.mark[1] if frame.mark and frame.mark[0] == bottom else None
         self.query_one(LayoutWidget).set_layout(frame.layouts[bottom], choices, style, mark)
-        self.query_one("#own-box", ZoneBox).border_title = self._own_title(info, frame, bottom)
+        self.query_one("#own-box", ZoneBox).fit_title(self._own_titles(info, frame, bottom))
         self.query_one("#pile", Static).update(self._pile(frame, style))
 
     def _seat(self, view: Any, info: TableInfo, frame: Frame, seat: int) -> SeatInfo:
         mark = frame.mark[1] if frame.mark and frame.mark[0] == seat else None
         # A computer player's level goes with its name: the line under the box is full.
-        level = info.levels.get(seat)
-        name = f"{info.names[seat]} ({level})" if level else info.names[seat]
-        return SeatInfo(name=name, cards=len(frame.layouts[seat]),
+        return SeatInfo(name=info.names[seat], cards=len(frame.layouts[seat]),
+                        aside=info.levels.get(seat, ""),
                         current=frame.mover == seat, you=seat == view.viewer,
                         tags=(seat_note(frame, seat, bot=seat in info.bots),),
                         body=layout_text(frame.layouts[seat], info.style, mark))
 
-    def _own_title(self, info: TableInfo, frame: Frame, seat: int) -> Text:
-        whose = possessive(info.names[seat])
+    def _own_titles(self, info: TableInfo, frame: Frame, seat: int) -> list[str]:
+        """The own layout's title, wordiest first: "Bob's layout: 10 pos, won 1", then
+        without "layout", then without the hands won, then the name alone (the turn marked
+        in each)."""
+        name = info.names[seat]
+        whose = possessive(name)
         if whose == "your":
             whose = "Your"
-        size = len(frame.layouts[seat])
+        size = f"{len(frame.layouts[seat])} pos"
+        won = f"won {frame.won[seat]}"
         arrow = "> " if info.style.ascii else "▶ "
         turn = arrow if frame.mover == seat else ""
-        return literal(f"{turn}{whose} layout: {size} pos, won {frame.won[seat]}")
+        return [f"{turn}{whose} layout: {size}, {won}", f"{turn}{name}: {size}, {won}",
+                f"{turn}{name}: {size}", f"{turn}{name}"]
 
     def _pile(self, frame: Frame, style: CardStyle) -> Text:
         stock = back_box(style, str(frame.stock_size)) if frame.stock_size else empty_box(style)

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -43,6 +44,7 @@ from cardgames.games.zoliky.actions import (
 )
 from cardgames.games.zoliky.melds import FACE, IS_JOKER, SUIT_INDEX, TableMeld, meld_shape
 from cardgames.tui.boards.common import empty_hand_text, turn_heading
+from cardgames.tui.names import short_names
 from cardgames.tui.render import (
     CardStyle,
     back_box,
@@ -125,15 +127,17 @@ padding take 4."""
 
 def score_table(view: Any, names: Sequence[str], ascii: bool) -> Text:
     """Every round's penalties and the totals, seats as columns as wide as the longest name;
-    a name is cut (ending in ``…``, ASCII ``~``) only where six columns would not fit."""
+    names are shortened (:func:`~cardgames.tui.names.short_names`) only where six columns
+    would not fit."""
     names = [shown(name, ascii) for name in names]
     room = (SCORE_TABLE_WIDTH - 8) // max(len(names), 1)
-    width = min(max(8, *(len(name) for name in names)) + 1, room)
+    width = min(max(8, *(cell_len(name) for name in names)) + 1, room)
     text = Text()
     text.append(f"{'Round':<8}", style="bold")
-    for name in names:
-        cut = name if len(name) < width else name[: width - 2].rstrip() + ("~" if ascii else "…")
-        text.append(f"{cut:>{width}}", style="bold")
+    for name in short_names(names, width - 1, ascii=ascii):
+        heading = Text(name, style="bold")
+        heading.align("right", width)
+        text.append_text(heading)
     starred = False
     for result in view.results:
         starred = starred or result.from_hand

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -12,6 +13,7 @@ from textual.widgets import Button, Footer, Static
 
 from cardgames.session.dealcode import deal_code
 from cardgames.session.session import Session
+from cardgames.tui.names import name_cell
 from cardgames.tui.render import literal, shown
 from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.settings import AppSettings
@@ -51,7 +53,8 @@ def headline(session: Session) -> str:
 def result_text(session: Session) -> Text:
     """The order of going out, best first, the loser last, with the cards each still held (or,
     for a game whose public view words each seat's result with ``standing(seat)``, those words),
-    the names in a column as wide as the longest, so the words after them line up.
+    the names in a column as wide as the longest (in display cells), so the words after them
+    line up.
 
     Args:
         session: A finished game.
@@ -64,12 +67,12 @@ def result_text(session: Session) -> Text:
     if outcome is None:
         return text
     view = session.view_for(None)
-    width = max(map(len, session.names), default=0)
+    width = max(map(cell_len, session.names), default=0)
     for place, seat in enumerate(outcome.ranking):
         name = session.names[seat]
         winner = seat in outcome.winners
         text.append(f" {_PLACES[place]:>4}  ", style="bold #ffd75f" if winner else "#9a9a9a")
-        text.append(f"{name:<{width}}", style="bold" if winner else "")
+        text.append(name_cell(name, width), style="bold" if winner else "")
         held = cards_left(view, seat)
         standing = getattr(view, "standing", None)
         if standing is not None:

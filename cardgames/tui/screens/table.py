@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
@@ -573,12 +574,15 @@ class TableScreen(AppScreen[None]):
             text.append(f"   {icon} {left // 60}:{left % 60:02d}",
                         style="bold #ff5f5f" if left <= 10 else "bold #87d787")
         note = getattr(session, "table_note", None)
-        if note is None:
-            text.append(f"   deal {deal_code(session.setup)}", style="#6c6c6c")
-        else:
+        topbar = self.query_one("#topbar", Static)
+        deal = f"   deal {deal_code(session.setup)}"
+        if note is not None:
             # A network table says who is connected; its deal code would give the cards away.
             text.append(f"   {note}", style="#afafff")
-        self.query_one("#topbar", Static).update(text)
+        elif text.cell_len + cell_len(deal) <= (topbar.size.width or self.app.size.width):
+            # The deal code shows whole or not at all.
+            text.append(deal, style="#6c6c6c")
+        topbar.update(text)
 
     def _turn(self, current: PlayerId) -> Text:
         """The top bar's words on whose turn it is."""

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
@@ -12,15 +14,21 @@ from textual.widgets import Static
 from cardgames.core.cards import Card
 from cardgames.core.engine import PlayerId
 from cardgames.session.session import possessive
+from cardgames.tui.names import name_cell
 from cardgames.tui.render import CardStyle, card_text, literal
 from cardgames.tui.widgets.hand import HandWidget
+
+TITLE_FRAME = 6
+"""Cells of a box's width its border title and subtitle never take: the two corners, the edge
+beside each and a blank either side of the words."""
 
 
 class ZoneBox(Vertical):
     """A bordered box with a bold title; its border turns gold while the focus is inside.
 
     Put one focusable zone widget in it (a hand, a row of table cards) and set
-    ``border_title``. Its height follows the content; a Board's CSS may set width and height.
+    ``border_title``, or give :meth:`fit_title` the title in several lengths. Its height
+    follows the content; a Board's CSS may set width and height.
     """
 
     DEFAULT_CSS = """
@@ -28,6 +36,27 @@ class ZoneBox(Vertical):
         border-title-style: bold; padding: 0 1; }
     ZoneBox:focus-within { border: $frame #ffd75f; }
     """
+
+    titles: tuple[str, ...] = ()
+    """The title in the lengths :meth:`fit_title` was given, wordiest first."""
+
+    def fit_title(self, titles: Sequence[str]) -> None:
+        """Title the box with the first of ``titles`` (the wordiest first) that fits its top
+        edge, or the last where none does; chosen again whenever the box's width changes.
+        Shown literally."""
+        self.titles = tuple(titles)
+        self._show_title()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Choose the title that fits the new width."""
+        self._show_title()
+
+    def _show_title(self) -> None:
+        if not self.titles:
+            return
+        room = self.size.width - TITLE_FRAME
+        fitting = (title for title in self.titles if cell_len(title) <= room)
+        self.border_title = literal(next(fitting, self.titles[-1]))
 
 
 OPEN_TITLE = "Every hand, open (the game is over)"
@@ -65,12 +94,12 @@ def open_hands_text(names: Sequence[str], hands: Sequence[Sequence[Card]],
         face_down: Per seat how many of its cards, the last ones, lay face down on the table
             (Shithead): they follow the words "face down"; None when no cards lay so.
     """
-    width = max(map(len, names), default=0) + 2
+    width = max(map(cell_len, names), default=0) + 2
     text = Text()
     for seat, (name, cards) in enumerate(zip(names, hands, strict=True)):
         if seat:
             text.append("\n")
-        text.append(f"{name:<{width}}", style="bold #d0d0d0")
+        text.append(name_cell(name, width), style="bold #d0d0d0")
         if not cards:
             text.append("no cards", style="italic #87d787")
         down = face_down[seat] if face_down is not None else 0
