@@ -175,6 +175,36 @@ async def test_ascii_mode_rules_screen_scrolled_log_and_toast_are_plain() -> Non
 # ---------------------------------------------------------------- 5: Esc clears the marks first
 
 
+@pytest.mark.parametrize("game", ["makao", "shithead", "spite_malice", "trash", "zoliky"])
+async def test_ascii_mode_spells_the_players_names_in_ascii_on_the_table_and_the_result(
+    game: str,
+) -> None:
+    """``--ascii`` keeps its promise with names that are not ASCII: the table (seat boxes,
+    zone titles, top bar, pass screen) and the result box spell them in letters."""
+    from cardgames.core.rng import Rng
+    from cardgames.session.setup import SeatSpec
+    from cardgames.tui.screens.game_over import headline, result_text
+    from tests.session.play import new_session, play
+
+    seats = (SeatSpec("Žofie 🃏"), SeatSpec("Čeněk"), SeatSpec("Anna", "normal"))
+    app = CardGamesApp(GameSetup(game, seats, {}, 3), AppSettings(bot_delay=0, ascii=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "PassScreen")
+        assert not non_ascii(app) and "Zofie ?" in screen_text(app)
+        app.screen.dismiss(True)
+        await wait_until(pilot, lambda: human_to_move(app))
+        text = screen_text(app)
+        assert not non_ascii(app), text
+        assert "Zofie ?" in text and "Cenek" in text
+    finished = new_session(GameSetup(game, tuple(SeatSpec(s.name, "random") for s in seats),
+                                     {"target": 0} if game == "zoliky" else {}, seed=5))
+    play(finished, Rng(5), 20000)
+    assert finished.is_over
+    assert result_text(finished, ascii=True).plain.isascii()
+    assert "Zofie ?" in result_text(finished, ascii=True).plain
+    assert "Žofie 🃏" in result_text(finished).plain + headline(finished)
+
+
 async def test_escape_in_the_swap_phase_clears_both_marks(monkeypatch: pytest.MonkeyPatch) -> None:
     deal(monkeypatch, swap_phase_deal())
     app = CardGamesApp(GameSetup("shithead", default_seats(2, 1), {}, 1), FAST)

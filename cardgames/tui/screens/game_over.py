@@ -50,7 +50,7 @@ def headline(session: Session) -> str:
     return f"{names} {'win' if others else 'wins'}!"
 
 
-def result_text(session: Session) -> Text:
+def result_text(session: Session, ascii: bool = False) -> Text:
     """The order of going out, best first, the loser last, with the cards each still held (or,
     for a game whose public view words each seat's result with ``standing(seat)``, those words),
     the names in a column as wide as the longest (in display cells), so the words after them
@@ -58,6 +58,7 @@ def result_text(session: Session) -> Text:
 
     Args:
         session: A finished game.
+        ascii: Spell the names in ASCII (``--ascii``).
 
     Returns:
         One line per seat: place, name, and "went out" or the cards left.
@@ -67,9 +68,10 @@ def result_text(session: Session) -> Text:
     if outcome is None:
         return text
     view = session.view_for(None)
-    width = max(map(cell_len, session.names), default=0)
+    names = [shown(name, ascii) for name in session.names]
+    width = max(map(cell_len, names), default=0)
     for place, seat in enumerate(outcome.ranking):
-        name = session.names[seat]
+        name = names[seat]
         winner = seat in outcome.winners
         text.append(f" {_PLACES[place]:>4}  ", style="bold #ffd75f" if winner else "#9a9a9a")
         text.append(name_cell(name, width), style="bold" if winner else "")
@@ -140,13 +142,13 @@ class GameOverScreen(AppScreen[str]):
     def compose(self) -> ComposeResult:
         """Headline, the ranking and two buttons."""
         with Center(), Vertical(id="over-box"):
-            title = shown(self.session.game.title, self.settings.ascii)
-            verdict = result_verdict(self.session)
-            yield Static(literal(f"{title}: {headline(self.session)}"), id="over-title",
-                         classes="-verdict" if verdict else "")
+            ascii = self.settings.ascii
+            verdict = shown(result_verdict(self.session), ascii)
+            title = shown(f"{self.session.game.title}: {headline(self.session)}", ascii)
+            yield Static(literal(title), id="over-title", classes="-verdict" if verdict else "")
             if verdict:
                 yield Static(literal(verdict), id="over-verdict")
-            yield Static(result_text(self.session), id="over-result")
+            yield Static(result_text(self.session, ascii), id="over-result")
             yield Static(f"Deal {deal_code(self.session.setup)}", id="over-deal")
             with Horizontal(id="over-buttons"):
                 if self.again:

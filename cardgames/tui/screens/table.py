@@ -455,7 +455,7 @@ class TableScreen(AppScreen[None]):
         self._covered = True
         self._clear_status()
         public = tuple(self.session.log_lines(None, last=4))
-        cover = PassScreen(self.session.names[seat], public, self.card_style, self.keys,
+        cover = PassScreen(self._seat_name(seat), public, self.card_style, self.keys,
                            self.session.handover_reason)
         self.open(cover, lambda ready: self._after_cover(seat, ready))
 
@@ -527,12 +527,17 @@ class TableScreen(AppScreen[None]):
 
     # ------------------------------------------------------------------ drawing
 
+    def _seat_name(self, seat: PlayerId) -> str:
+        """The name of ``seat`` as the table shows it (spelled in ASCII with ``--ascii``)."""
+        return shown(self.session.names[seat], self.card_style.ascii)
+
     def info(self) -> TableInfo:
-        """What the Board needs besides the View, for the current viewer."""
+        """What the Board needs besides the View, for the current viewer (with ``--ascii``
+        the names spelled in ASCII, as everything else on the table)."""
         session = self.session
         viewer = session.viewer
         return TableInfo(
-            names=session.names,
+            names=tuple(shown(name, self.card_style.ascii) for name in session.names),
             bots=frozenset(i for i in range(len(session.names)) if not session.is_human(i)),
             viewer=viewer,
             log=tuple(session.log_lines(viewer, last=60)),
@@ -589,7 +594,7 @@ class TableScreen(AppScreen[None]):
         session = self.session
         if current == session.viewer:
             return Text("  your turn", style="bold #ffd75f")
-        text = Text(f"  {session.names[current]}'s turn", style="bold #d0d0d0")
+        text = Text(f"  {self._seat_name(current)}'s turn", style="bold #d0d0d0")
         if not session.is_human(current):
             level = session.setup.seats[current].level
             text.append(f" (computer, {level})", style="#8a8a8a")
@@ -622,7 +627,7 @@ class TableScreen(AppScreen[None]):
         if seat is None or viewer is None:
             return ""
         did = self.session.last_line_of(viewer)
-        ask = f"press Enter to pass to {self.session.names[seat]}"
+        ask = f"press Enter to pass to {self._seat_name(seat)}"
         return f"{did} — {ask}" if did else ask[:1].upper() + ask[1:]
 
     def _clear_status(self) -> None:
@@ -867,7 +872,7 @@ class TableScreen(AppScreen[None]):
         keys = self.keys
         if keys.last_key - keys.key_before < min(keys.seconds, 2 * keys.settle):
             self._say(f"That Enter came too soon after your move: press it again to pass to "
-                      f"{self.session.names[passing]}.")
+                      f"{self._seat_name(passing)}.")
             return
         self.session.release()
         self.advance()
@@ -923,13 +928,13 @@ class TableScreen(AppScreen[None]):
         the terminal is to be passed on first."""
         session = self.session
         if session.passing is not None:
-            return f"Your turn is over: press Enter to pass to {session.names[session.passing]}."
+            return f"Your turn is over: press Enter to pass to {self._seat_name(session.passing)}."
         current = session.current_player
         if current is None:
             return "The game is over."
         if session.viewer is None or current == session.viewer:
             return "Wait for your turn."
-        return out_of_turn(session.names[current], session.names[session.viewer])
+        return out_of_turn(self._seat_name(current), self._seat_name(session.viewer))
 
     def _say(self, text: str) -> None:
         """Show ``text`` in the status line as a refusal: nothing was played."""
