@@ -24,14 +24,28 @@ SETUP = GameSetup("makao", (SeatSpec("Anna", "normal"), SeatSpec("Bob", "normal"
                             SeatSpec("You")), {}, 5)
 
 
+def _frame_times(monkeypatch: Any) -> list[float]:
+    """The times of the frames the app sends to the terminal from now on, as they come."""
+    frames: list[float] = []
+    display = CardGamesApp._display
+
+    def record_frame(app: CardGamesApp, screen: Any, renderable: Any) -> None:
+        if renderable is not None:
+            frames.append(time.monotonic())
+        display(app, screen, renderable)
+
+    monkeypatch.setattr(CardGamesApp, "_display", record_frame)
+    return frames
+
+
 async def test_a_busy_machine_still_shows_a_computer_players_move_for_the_whole_delay(
     monkeypatch: Any,
 ) -> None:
     """Anna moves, then the machine is busy for longer than the bot delay: Bob waits until
     Anna's move is on screen, and then the whole delay, before he moves."""
     moves: list[tuple[int, float]] = []
-    frames: list[float] = []
-    moved, display = TableScreen._bot_moved, CardGamesApp._display
+    frames = _frame_times(monkeypatch)
+    moved = TableScreen._bot_moved
 
     def record_move(screen: TableScreen, turn: Any, action: Any) -> None:
         moves.append((turn.seat, time.monotonic()))
@@ -39,13 +53,7 @@ async def test_a_busy_machine_still_shows_a_computer_players_move_for_the_whole_
         if len(moves) == 1:
             time.sleep(BUSY)
 
-    def record_frame(app: CardGamesApp, screen: Any, renderable: Any) -> None:
-        if renderable is not None:
-            frames.append(time.monotonic())
-        display(app, screen, renderable)
-
     monkeypatch.setattr(TableScreen, "_bot_moved", record_move)
-    monkeypatch.setattr(CardGamesApp, "_display", record_frame)
     app = CardGamesApp(SETUP, AppSettings(bot_delay=DELAY))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: len(moves) >= 2, limit=3000)
@@ -63,21 +71,15 @@ async def test_a_busy_machine_shows_every_step_of_a_trash_chain_for_its_time(
     is busy for longer than a step right after each step is made: every step is still drawn,
     and stays on screen for its whole time before the next one replaces it."""
     steps: list[tuple[float, float]] = []
-    frames: list[float] = []
-    step, display = TrashBoard._next_frame, CardGamesApp._display
+    frames = _frame_times(monkeypatch)
+    step = TrashBoard._next_frame
 
     def record_step(board: TrashBoard) -> None:
         steps.append((time.monotonic(), board._step))
         step(board)
         time.sleep(BUSY)
 
-    def record_frame(app: CardGamesApp, screen: Any, renderable: Any) -> None:
-        if renderable is not None:
-            frames.append(time.monotonic())
-        display(app, screen, renderable)
-
     monkeypatch.setattr(TrashBoard, "_next_frame", record_step)
-    monkeypatch.setattr(CardGamesApp, "_display", record_frame)
     seats = (SeatSpec("You"), SeatSpec("Anna", "normal"), SeatSpec("Bob", "normal"))
     app = CardGamesApp(parse_deal("trash-3-49DC").setup(seats), AppSettings(bot_delay=DELAY))
     async with app.run_test(size=SIZE) as pilot:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.containers import VerticalScroll
+from textual.pilot import Pilot
 
 from cardgames.core.registry import GAMES, find_game, load_game
 from cardgames.session.setup import SeatSpec
@@ -20,6 +21,15 @@ from tests.tui.screen_text import screen_text
 
 SIZE = (80, 24)
 FAST = AppSettings(bot_delay=0)
+
+
+async def open_setup(pilot: Pilot[None], app: CardGamesApp, game: str) -> SetupScreen:
+    """Open the set-up screen of ``game`` and wait until it is drawn."""
+    app.push_screen(SetupScreen(find_game(game)))
+    await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+    await pilot.pause()
+    assert isinstance(app.screen, SetupScreen)
+    return app.screen
 RULE_ID = re.compile(r"\b[A-Z]{2,3}-\d+\b")
 
 
@@ -210,7 +220,6 @@ async def test_the_set_up_starts_from_the_choices_that_last_started_its_game(
     file of set-ups gives the defaults and a message."""
     from textual.widgets import Checkbox, Input
 
-    from cardgames.core.registry import find_game
     from cardgames.tui.screens.table import TableScreen
     from cardgames.tui.widgets.level_select import LevelSelect
 
@@ -222,16 +231,9 @@ async def test_the_set_up_starts_from_the_choices_that_last_started_its_game(
                 form.query_one("#level-1", LevelSelect).value,
                 [option.value for option in form.query(".option-number").results(Input)])
 
-    async def opened(game: str) -> SetupScreen:
-        app.push_screen(SetupScreen(find_game(game)))
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
-        return app.screen
-
     app = CardGamesApp(settings=FAST)
     async with app.run_test(size=SIZE) as pilot:
-        form = await opened("zoliky")
+        form = await open_setup(pilot, app, "zoliky")
         defaults = fields(form)
         assert defaults == (4, ["You", "Anna", "Bob", "Cyril"], [False, True, True, True],
                             "normal", ["500"])
@@ -242,15 +244,15 @@ async def test_the_set_up_starts_from_the_choices_that_last_started_its_game(
         form.action_start()
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         app.writer.flush()
-        form = await opened("zoliky")
+        form = await open_setup(pilot, app, "zoliky")
         assert fields(form) == (2, ["[bold]Ann[/]", "Anna"], [False, True], "hard", ["0"])
         assert form.setup().seats == (SeatSpec("[bold]Ann[/]"), SeatSpec("Anna", "hard"))
         assert "[bold]Ann[/]" in screen_text(app), "the name is shown as typed"
-        makao = await opened("makao")
+        makao = await open_setup(pilot, app, "makao")
         assert fields(makao)[:4] == (4, ["You", "Anna", "Bob", "Cyril"],
                                      [False, True, True, True], "normal")
         (cardgames_home / "setups.json").write_text("{cut", encoding="utf-8")
-        form = await opened("zoliky")
+        form = await open_setup(pilot, app, "zoliky")
         assert fields(form) == defaults
         await wait_until(pilot, lambda: any("could not be used" in note.message
                                             for note in app._notifications))
@@ -265,16 +267,11 @@ async def test_a_seat_hidden_by_minus_hands_its_focus_to_the_last_seat_left(
     turn clock typed is remembered for the game's next set-up."""
     from textual.widgets import Input
 
-    from cardgames.core.registry import find_game
     from cardgames.tui.screens.table import TableScreen
 
     app = CardGamesApp(settings=FAST)
     async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(SetupScreen(find_game("shithead")))
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, SetupScreen)
+        form = await open_setup(pilot, app, "shithead")
         last = form.players - 1
         form.query_one(f"#level-{last}").focus()
         await pilot.press("minus")
@@ -287,10 +284,8 @@ async def test_a_seat_hidden_by_minus_hands_its_focus_to_the_last_seat_left(
         form.action_start()
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         app.writer.flush()
-        app.push_screen(SetupScreen(find_game("shithead")))
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
-        await pilot.pause()
-        assert app.screen.query_one("#turn-clock", Input).value == "7"
+        form = await open_setup(pilot, app, "shithead")
+        assert form.query_one("#turn-clock", Input).value == "7"
 
 
 async def test_a_seed_that_is_no_whole_number_is_refused_as_the_command_line_refuses_it() -> None:
@@ -305,11 +300,7 @@ async def test_a_seed_that_is_no_whole_number_is_refused_as_the_command_line_ref
 
     app = CardGamesApp(settings=FAST)
     async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(SetupScreen(find_game("makao")))
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, SetupScreen)
+        form = await open_setup(pilot, app, "makao")
         field = form.query_one("#seed", Input)
         field.focus()
         await pilot.press(*"hello")
