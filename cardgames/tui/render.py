@@ -49,7 +49,11 @@ _ASCII_SIGNS = str.maketrans({
     "—": "-", "–": "-", "−": "-", "·": "-", "…": "...", "×": "x", "←": "<-", "→": "->",
     "↑": "^", "↓": "v", "▶": ">", "▲": "^", "▼": "v", "✗": "!", "✓": "+", "⏎": "Enter",
     "⏱": "time", "▮": "#", "░": "#", "★": "*",
-} | {suit.symbol: suit.value for suit in Suit})
+} | {suit.symbol: suit.value for suit in Suit} | {
+    # Letters that keep no plain letter once their accents are dropped (Łukasz is Lukasz).
+    "Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h",
+    "ı": "i", "ß": "ss", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Þ": "Th", "þ": "th",
+})
 _CARD_IN_TEXT = re.compile(r"(?<![\w])(10|[2-9AJQK])([♠♥♦♣])")
 _JOKER_IN_TEXT = re.compile(r"\bJk([rb])\b")
 

@@ -22,8 +22,15 @@ from cardgames.tui.screens.rules import RulesScreen
 from cardgames.tui.screens.table import TableScreen
 from cardgames.tui.screenshots import wait_until
 from cardgames.tui.settings import AppSettings
+from cardgames.tui.widgets.command_bar import CommandBar
 from cardgames.tui.widgets.hand import HandWidget
-from tests.tui.drive import arrows, deal_near_the_end, table_when_my_turn
+from tests.tui.drive import (
+    arrows,
+    deal_near_the_end,
+    find_table,
+    human_to_move,
+    table_when_my_turn,
+)
 from tests.tui.screen_text import screen_text
 
 SIZE = (80, 24)
@@ -281,3 +288,63 @@ async def test_the_footer_of_the_leave_question_shows_its_keys_not_the_tables() 
         footer = screen_text(app).splitlines()[-1]
         assert "d Discard" in footer and "Stay" in footer, footer
         assert "Draw" not in footer and "Select" not in footer and "Leave" not in footer, footer
+
+
+async def test_letters_typed_after_a_refused_colon_at_the_hand_over_are_dropped() -> None:
+    """Anna's turn is over and Enter passes the terminal: ``:`` is refused then, and the letters
+    typed right after it (meant for the bar) are dropped, never table keys: the ``q`` of
+    ``play qh`` does not open the leave question. After a pause, keys count again."""
+    clock = Clock()
+    app = _hot_seat_makao(clock)
+    async with app.run_test(size=SIZE) as pilot:
+        table = await _hot_seat_game_with_a_move(pilot, app, clock)
+        await wait_until(pilot, lambda: table.session.passing is not None)
+        history = list(table.session.history)
+        await pilot.press("colon", *"play qh")
+        await pilot.pause()
+        assert app.screen is table, "no leave question"
+        assert "Your turn is over" in table.error and table.session.history == history
+        clock.now += 1
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+
+
+async def test_a_move_typed_ahead_goes_when_the_terminal_is_to_be_passed_on() -> None:
+    """Bob types a move while the computer player Cyril moves; Cyril's move ends with Bob to
+    pass the terminal to Anna: the bar closes with Bob's text (it is Anna's turn next), and
+    Enter passes on."""
+    clock = Clock()
+    seats = (SeatSpec("Anna"), SeatSpec("Bob"), SeatSpec("Cyril", "normal"))
+    app = CardGamesApp(GameSetup("makao", seats, {}, 5), AppSettings(bot_delay=60),
+                       clock=clock, settle=0.25)
+    async with app.run_test(size=SIZE) as pilot:
+
+        async def uncover_and_draw() -> TableScreen:
+            await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))
+            clock.now += 2
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: human_to_move(app))
+            table = find_table(app)
+            moves = len(table.session.history)
+            clock.now += 1
+            await pilot.press("d")
+            await wait_until(pilot, lambda: len(table.session.history) > moves)
+            if table.session.passing is not None:
+                clock.now += 1
+                await pilot.press("enter")
+            return table
+
+        await uncover_and_draw()
+        table = await uncover_and_draw()
+        await wait_until(pilot, lambda: table.session.bot_to_move and app.screen is table)
+        clock.now += 1
+        await pilot.press("colon", *"draw")
+        bar = table.query_one("#command", CommandBar)
+        assert bar.display and bar.value == "draw"
+        table._bot_step()
+        await wait_until(pilot, lambda: table.session.passing is not None)
+        await pilot.pause()
+        assert not bar.display
+        clock.now += 1
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))

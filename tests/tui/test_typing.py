@@ -110,3 +110,15 @@ async def test_shift_tab_out_of_the_command_bar_closes_it() -> None:
         assert not bar.display and app.focused is not bar
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: app.screen is not screen)
+
+
+async def test_tab_completes_a_command_typed_with_two_spaces() -> None:
+    """``play  `` (two spaces) then Tab completes as ``play `` does: runs of spaces count as
+    one."""
+    app = CardGamesApp(GameSetup("makao", default_seats(2, 1), {}, 7), FAST)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await table_when_my_turn(pilot, app)
+        bar = screen.query_one("#command", Input)
+        await pilot.press("colon", *"play", "space", "space", "tab")
+        await pilot.pause()
+        assert bar.value.startswith("play ") and bar.value in screen.session.completions()

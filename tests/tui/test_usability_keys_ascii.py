@@ -143,7 +143,8 @@ def test_ascii_text_is_ascii_whatever_it_is_given() -> None:
     """A name such as ``Žofie 🃏`` kept its emoji in ASCII mode: what has no ASCII spelling
     becomes ``?``, a suit its letter."""
     assert ascii_text("←→ choose — Žolíky ♥ 🃏") == "<- -> choose - Zoliky h ?"
-    assert ascii_text("Bjørn 名前 ⚑") == "Bj?rn ?? ?"
+    assert ascii_text("Bjørn 名前 ⚑") == "Bjorn ?? ?"
+    assert ascii_text("Łukasz Straße Đorđe Æsa") == "Lukasz Strasse Dorde AEsa"
 
 
 async def test_ascii_mode_rules_screen_scrolled_log_and_toast_are_plain() -> None:
@@ -203,6 +204,30 @@ async def test_ascii_mode_spells_the_players_names_in_ascii_on_the_table_and_the
     assert result_text(finished, ascii=True).plain.isascii()
     assert "Zofie ?" in result_text(finished, ascii=True).plain
     assert "Žofie 🃏" in result_text(finished).plain + headline(finished)
+
+
+async def test_ascii_mode_pass_screen_says_whose_turn_is_over_in_ascii() -> None:
+    """Hot-seat with ``--ascii``: the pass screen after Žofie's turn says "Zofie ?'s turn is
+    over." (the reason line was left as typed)."""
+    from cardgames.session.setup import SeatSpec
+
+    seats = (SeatSpec("Žofie 🃏"), SeatSpec("Čeněk"))
+    app = CardGamesApp(GameSetup("makao", seats, {}, 5), AppSettings(bot_delay=0, ascii=True),
+                       settle=0, pass_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "PassScreen")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: human_to_move(app))
+        screen = table(app)
+        assert screen is not None
+        await pilot.press("d")
+        await wait_until(pilot, lambda: screen.session.passing is not None
+                         or screen_name(app) == "PassScreen")
+        if screen_name(app) != "PassScreen":
+            await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "PassScreen")
+        text = screen_text(app)
+        assert "Zofie ?'s turn is over." in text and not non_ascii(app), text
 
 
 async def test_escape_in_the_swap_phase_clears_both_marks(monkeypatch: pytest.MonkeyPatch) -> None:

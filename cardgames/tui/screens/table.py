@@ -318,7 +318,10 @@ class TableScreen(AppScreen[None]):
             else:
                 self.call_later(self._game_over)
         elif session.passing is not None:
-            pass  # The player who just moved looks at the table until his Enter (pass_on).
+            # The player who just moved looks at the table until his Enter (pass_on); a move
+            # typed ahead in the bar is for a turn that is no longer his to type: it goes.
+            if self._typing():
+                self._close_command()
         elif (interlude := self.board.interlude()) is not None:
             self._pause_for(interlude)
         elif session.handover is not None:
@@ -456,7 +459,7 @@ class TableScreen(AppScreen[None]):
         self._clear_status()
         public = tuple(self.session.log_lines(None, last=4))
         cover = PassScreen(self._seat_name(seat), public, self.card_style, self.keys,
-                           self.session.handover_reason)
+                           shown(self.session.handover_reason, self.card_style.ascii))
         self.open(cover, lambda ready: self._after_cover(seat, ready))
 
     def _after_cover(self, seat: PlayerId, ready: bool | None) -> None:
@@ -892,7 +895,11 @@ class TableScreen(AppScreen[None]):
 
     def action_why_not(self, key: str) -> None:
         """A table key pressed while it does nothing (see :data:`_EXPLAINED`): the status line
-        says why; nothing changes."""
+        says why; nothing changes. After a refused ``:`` the letters typed right after it
+        were meant for the bar: the rest of that burst is dropped, never taken as table keys
+        (the ``q`` of ``play qh`` would open the leave question)."""
+        if key == "command":
+            self.keys.closed()
         self._say(self.why_not(key))
 
     def why_not(self, key: str) -> str:

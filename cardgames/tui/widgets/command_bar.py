@@ -101,7 +101,7 @@ class CommandBar(TextInput):
         if self._matches and self.value == self._matches[self._shown]:
             self._shown = (self._shown + 1) % len(self._matches)
         else:
-            typed = self.value.lower()
+            typed = _spaced(self.value.lower())
             self._matches = [c for c in self.completions if c.lower().startswith(typed)]
             self._shown = 0
         if self._matches:
@@ -130,3 +130,10 @@ class CommandBar(TextInput):
         self.display = False
         self.screen.set_focus(None)
         self.post_message(self.Closed())
+
+
+def _spaced(text: str) -> str:
+    """``text`` with each run of spaces as one space (``play  4s`` completes as ``play 4s``);
+    a space at the end stays, as it ends a word."""
+    words = " ".join(text.split())
+    return f"{words} " if text.endswith(" ") and words else words
