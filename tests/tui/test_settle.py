@@ -311,8 +311,9 @@ async def test_letters_typed_after_a_refused_colon_at_the_hand_over_are_dropped(
 
 async def test_a_move_typed_ahead_goes_when_the_terminal_is_to_be_passed_on() -> None:
     """Bob types a move while the computer player Cyril moves; Cyril's move ends with Bob to
-    pass the terminal to Anna: the bar closes with Bob's text (it is Anna's turn next), and
-    Enter passes on."""
+    pass the terminal to Anna: the bar closes with Bob's text (it is Anna's turn next), the
+    rest of the command he types then is dropped (its ``q`` opens no leave question), and
+    Enter after a pause passes on."""
     clock = Clock()
     seats = (SeatSpec("Anna"), SeatSpec("Bob"), SeatSpec("Cyril", "normal"))
     app = CardGamesApp(GameSetup("makao", seats, {}, 5), AppSettings(bot_delay=60),
@@ -345,6 +346,9 @@ async def test_a_move_typed_ahead_goes_when_the_terminal_is_to_be_passed_on() ->
         await wait_until(pilot, lambda: table.session.passing is not None)
         await pilot.pause()
         assert not bar.display
+        await pilot.press(*" qh")
+        await pilot.pause()
+        assert app.screen is table, "the rest of the command typed is dropped: no leave question"
         clock.now += 1
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, PassScreen))

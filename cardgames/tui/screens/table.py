@@ -320,8 +320,7 @@ class TableScreen(AppScreen[None]):
         elif session.passing is not None:
             # The player who just moved looks at the table until his Enter (pass_on); a move
             # typed ahead in the bar is for a turn that is no longer his to type: it goes.
-            if self._typing():
-                self._close_command()
+            self._drop_command()
         elif (interlude := self.board.interlude()) is not None:
             self._pause_for(interlude)
         elif session.handover is not None:
@@ -453,8 +452,7 @@ class TableScreen(AppScreen[None]):
         self.advance()
 
     def _hand_over(self, seat: PlayerId) -> None:
-        if self._typing():
-            self._close_command()
+        self._drop_command()
         self._covered = True
         self._clear_status()
         public = tuple(self.session.log_lines(None, last=4))
@@ -490,8 +488,7 @@ class TableScreen(AppScreen[None]):
         if self._waits_under_cover():
             return
         self._stop_timers()
-        if self._typing():
-            self._close_command()
+        self._drop_command()
         self._result_shown = True
         # The result box comes up unasked, often while the player is still pressing keys for
         # the table: the keys of that burst must not answer it (play again unseen).
@@ -855,6 +852,15 @@ class TableScreen(AppScreen[None]):
     def key_escape(self) -> None:
         """Escape outside the bar clears the status line's last error or note."""
         self._clear_status()
+
+    def _drop_command(self) -> None:
+        """Close the command bar if it is open, though nobody asked (the turn is handed on, the
+        game is over): the rest of the command being typed is dropped until a pause, so its
+        letters never act as table keys (the ``q`` of ``play qh`` would open the leave
+        question)."""
+        if self._typing():
+            self._close_command()
+            self.keys.closed()
 
     def _close_command(self) -> None:
         bar = self.query_one("#command", Input)
