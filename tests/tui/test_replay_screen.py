@@ -58,9 +58,13 @@ SHORT = {"makao": 5, "shithead": 3, "spite_malice": 1, "zoliky": 5, "trash": 4}
 """Seeds whose random two-player games are short."""
 
 
-def _finished(game: str, seed: int) -> Replay:
-    """A finished game of one person and a computer player, saved as the app saves it."""
+def _finished(game: str, seed: int, names: tuple[str, str] | None = None) -> Replay:
+    """A finished game of one person and a computer player (called ``names``, if given),
+    saved as the app saves it."""
     setup = setup_for(game, seed, 1, players=2)
+    if names is not None:
+        setup = replace(setup, seats=tuple(
+            replace(seat, name=name) for seat, name in zip(setup.seats, names, strict=True)))
     if game == "zoliky":
         setup = replace(setup, options={"target": 0})
     session = new_session(setup)
@@ -261,14 +265,15 @@ async def test_an_unfinished_game_is_seen_only_with_the_eyes_of_people_who_playe
 
 async def test_ascii_replays_draw_only_ascii_and_whole_footer_keys_at_80_columns() -> None:
     """With ``--ascii`` every game's replay names its cards in letters in the status line and
-    the log (``Ac``, never ``A♣``), with every hand open, and the footer, whose arrows are
-    wider in ASCII (``<-``), leaves out whole keys rather than cutting the last one."""
+    the log (``Ac``, never ``A♣``), with every hand open, and spells the players' names in
+    letters (``Žofie 🃏`` is ``Zofie ?``) on the seat boxes too; and the footer, whose arrows
+    are wider in ASCII (``<-``), leaves out whole keys rather than cutting the last one."""
     whole = ("esc Back", "v Whose eyes", "<- Previous move", "-> Next move", "home Deal",
              "end Last move")
     app = CardGamesApp(None, AppSettings(bot_delay=0, ascii=True))
     async with app.run_test(size=(80, 24)) as pilot:
         for game in PLAYABLE:
-            replay = _finished(game, SHORT[game])
+            replay = _finished(game, SHORT[game], ("Žofie 🃏", "Čeněk"))
             screen = ReplayScreen(replay, CardStyle(ascii=True))
             screen.step = 1
             app.push_screen(screen)

@@ -128,8 +128,8 @@ padding take 4."""
 def score_table(view: Any, names: Sequence[str], ascii: bool) -> Text:
     """Every round's penalties and the totals, seats as columns as wide as the longest name;
     names are shortened (:func:`~cardgames.tui.names.short_names`) only where six columns
-    would not fit."""
-    names = [shown(name, ascii) for name in names]
+    would not fit. ``names`` come as drawn (in ASCII already with ``--ascii``, see
+    ``Board.show``); ``ascii`` picks the shortening mark."""
     room = (SCORE_TABLE_WIDTH - 8) // max(len(names), 1)
     width = min(max(8, *(cell_len(name) for name in names)) + 1, room)
     text = Text()
@@ -328,7 +328,7 @@ class ZolikyBoard(Board):
             mine = [(i, meld) for i, meld in enumerate(view.melds) if meld.owner == owner]
             if not mine:
                 continue
-            name = Text(f"{shown(info.names[owner], info.style.ascii)}:", style="bold #d0d0d0")
+            name = Text(f"{info.names[owner]}:", style="bold #d0d0d0")
             pieces = []
             for number, meld in mine:
                 piece = Text(f" {number + 1}:", style="bold #9fd3ff")
@@ -552,8 +552,7 @@ class ZolikyBoard(Board):
         if self.view is None or self.info is None or not self.view.results:
             return
         last = self.view.results[-1]
-        names = [shown(name, self.info.style.ascii) for name in self.info.names]
-        closed = closer_text(last, names)
+        closed = closer_text(last, self.info.names)
         title = (f"Round {last.round} is over: {closed}" if just_ended
                  else f"Scores after round {last.round} ({closed})")
         if self.view.current_player is None:

@@ -532,12 +532,11 @@ class TableScreen(AppScreen[None]):
         return shown(self.session.names[seat], self.card_style.ascii)
 
     def info(self) -> TableInfo:
-        """What the Board needs besides the View, for the current viewer (with ``--ascii``
-        the names spelled in ASCII, as everything else on the table)."""
+        """What the Board needs besides the View, for the current viewer."""
         session = self.session
         viewer = session.viewer
         return TableInfo(
-            names=tuple(shown(name, self.card_style.ascii) for name in session.names),
+            names=session.names,
             bots=frozenset(i for i in range(len(session.names)) if not session.is_human(i)),
             viewer=viewer,
             log=tuple(session.log_lines(viewer, last=60)),
@@ -671,14 +670,12 @@ class TableScreen(AppScreen[None]):
 
     def on_board_peek(self, message: Board.Peek) -> None:
         """Show the Board the viewer's view with what he may look at on request (not a move);
-        a refusal shown before is answered by it, and goes."""
+        a refusal or note shown before is answered by it, and goes."""
         message.stop()
         if self._covered or self.too_small or self.session.viewer is None:
             return
         self.board.show(self.session.peek_view(), self.info())
-        if self.error:
-            self.error = ""
-            self._draw_status(self.session.view(), self.info())
+        self._clear_status()
 
     def on_board_say(self, message: Board.Say) -> None:
         """Show a note from the Board in the status line."""

@@ -18,7 +18,7 @@ conventions a View may follow (optional, read with ``getattr``):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from textual.message import Message
@@ -27,7 +27,7 @@ from textual.widget import Widget
 
 from cardgames.core.cards import Card
 from cardgames.core.engine import Action, PlayerId, View
-from cardgames.tui.render import CardStyle
+from cardgames.tui.render import CardStyle, shown
 from cardgames.tui.screens.base import AppScreen
 from cardgames.tui.widgets.hand import HandWidget
 from cardgames.tui.widgets.zone import HandBox
@@ -145,8 +145,11 @@ class Board(Widget):
 
         Keeps both, calls :meth:`draw`, shows the open hands (``info.open_hands``, else a
         finished game's ``open_hands``) with :meth:`show_open`, refreshes the footer, then moves
-        the focus if the zone the player acts in changed.
+        the focus if the zone the player acts in changed. With ``--ascii`` the names are spelled
+        in ASCII here, once for every Board (the table's and the replay's).
         """
+        if info.style.ascii:
+            info = replace(info, names=tuple(shown(name, True) for name in info.names))
         self.view = view
         self.info = info
         self.draw(view, info)
